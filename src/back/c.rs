@@ -1,0 +1,254 @@
+//! The C writer: prints a [`RegionAst`] as plain C99.
+//!
+//! Loops declare their iterator (`for (int c0 = ...)`), statement instances
+//! are the statements' bodies with iterators replaced by the AST's argument
+//! expressions, and isl's `min`/`max`/`floord` become ternaries so that the
+//! output needs no helper macros that could clash with the user's.
+
+use std::collections::HashMap;
+use std::fmt::Write as _;
+
+use isl_rs::{ASTExpr, ASTExprOpType, ASTExprType, ASTNode, ASTNodeType};
+
+use crate::ast::RegionAst;
+use crate::isl::{ast_node_type, IslError, IslResult};
+use crate::scop::Scop;
+
+/// Precedence levels of printed C expressions (higher binds tighter).
+mod prec {
+    pub const CONDITIONAL: u8 = 1;
+    pub const OR: u8 = 2;
+    pub const AND: u8 = 3;
+    pub const EQUALITY: u8 = 4;
+    pub const RELATIONAL: u8 = 5;
+    pub const ADDITIVE: u8 = 6;
+    pub const MULTIPLICATIVE: u8 = 7;
+    pub const UNARY: u8 = 8;
+    pub const ATOM: u8 = 9;
+}
+
+/// Prints C for one region.
+pub struct Writer<'a> {
+    scop: &'a Scop,
+    out: String,
+    base_indent: String,
+    level: usize,
+    /// Iterators of degenerate loops, replaced by their single value.
+    substitutions: HashMap<String, (String, u8)>,
+}
+
+impl<'a> Writer<'a> {
+    /// A writer for `scop` whose output lines start with `base_indent`.
+    pub fn new(scop: &'a Scop, base_indent: &str) -> Writer<'a> {
+        Writer { scop, out: String::new(), base_indent: base_indent.to_string(), level: 0, substitutions: HashMap::new() }
+    }
+
+    /// Prints the whole region: hoisted declarations, loops, final values.
+    pub fn write_region(mut self, ast: &RegionAst) -> IslResult<String> {
+        let wrap = !self.scop.private_declarations.is_empty();
+        if wrap {
+            self.line("{");
+            self.level += 1;
+            for d in &self.scop.private_declarations {
+                self.line(d);
+            }
+        }
+        self.put_node(&ast.root)?;
+        for f in &ast.final_assignments {
+            let value = self.expr(&f.value)?.0;
+            match &f.condition {
+                None => self.line(&format!("{} = {};", f.name, value)),
+                Some(c) => {
+                    let cond = self.expr(c)?.0;
+                    self.line(&format!("if ({cond})"));
+                    self.level += 1;
+                    self.line(&format!("{} = {};", f.name, value));
+                    self.level -= 1;
+                }
+            }
+        }
+        if wrap {
+            self.level -= 1;
+            self.line("}");
+        }
+        Ok(self.out)
+    }
+
+    fn line(&mut self, text: &str) {
+        let _ = writeln!(self.out, "{}{}{}", self.base_indent, "  ".repeat(self.level), text);
+    }
+
+    fn put_node(&mut self, node: &ASTNode) -> IslResult<()> {
+        match ast_node_type(node)? {
+            ASTNodeType::For => self.put_for(node),
+            ASTNodeType::If => self.put_if(node),
+            ASTNodeType::Block => {
+                let children = node.block_get_children()?;
+                for i in 0..children.n_ast_node()? {
+                    self.put_node(&children.get_at(i)?)?;
+                }
+                Ok(())
+            }
+            ASTNodeType::Mark => self.put_node(&node.mark_get_node()?),
+            ASTNodeType::User => self.put_user(node),
+            ASTNodeType::Error => Err(IslError("invalid AST node".into())),
+        }
+    }
+
+    /// Prints `node` as the body of a loop or branch, braced when it is a
+    /// block (or when `force_braces`).
+    fn put_body(&mut self, node: &ASTNode, force_braces: bool) -> IslResult<()> {
+        let braces = force_braces || ast_node_type(node)? == ASTNodeType::Block;
+        if braces {
+            if let Some(last) = self.out.pop() {
+                debug_assert_eq!(last, '\n');
+                self.out.push_str(" {\n");
+            }
+        }
+        self.level += 1;
+        self.put_node(node)?;
+        self.level -= 1;
+        if braces {
+            self.line("}");
+        }
+        Ok(())
+    }
+
+    fn put_for(&mut self, node: &ASTNode) -> IslResult<()> {
+        let iterator = self.expr(&node.for_get_iterator()?)?.0;
+        let init = self.expr(&node.for_get_init()?)?;
+        if node.for_is_degenerate()? {
+            let value = if init.1 < prec::ATOM { (format!("({})", init.0), prec::ATOM) } else { init };
+            self.substitutions.insert(iterator.clone(), value);
+            let result = self.put_node(&node.for_get_body()?);
+            self.substitutions.remove(&iterator);
+            return result;
+        }
+        let cond = self.expr(&node.for_get_cond()?)?.0;
+        let inc = self.expr(&node.for_get_inc()?)?.0;
+        let step = if inc == "1" { format!("{iterator}++") } else { format!("{iterator} += {inc}") };
+        self.line(&format!("for (int {iterator} = {}; {cond}; {step})", init.0));
+        self.put_body(&node.for_get_body()?, false)
+    }
+
+    fn put_if(&mut self, node: &ASTNode) -> IslResult<()> {
+        let cond = self.expr(&node.if_get_cond()?)?.0;
+        let has_else = node.if_has_else_node()?;
+        self.line(&format!("if ({cond})"));
+        self.put_body(&node.if_get_then_node()?, has_else)?;
+        if has_else {
+            self.line("else");
+            self.put_body(&node.if_get_else_node()?, true)?;
+        }
+        Ok(())
+    }
+
+    fn put_user(&mut self, node: &ASTNode) -> IslResult<()> {
+        let call = node.user_get_expr()?;
+        let name = call.get_op_arg(0)?.get_id()?.get_name()?.to_string();
+        let statement = self
+            .scop
+            .statements
+            .iter()
+            .find(|s| s.name == name)
+            .ok_or_else(|| IslError(format!("unknown statement {name}")))?;
+        let mut values = Vec::new();
+        for i in 1..call.get_op_n_arg()? {
+            let (text, p) = self.expr(&call.get_op_arg(i)?)?;
+            values.push(if p < prec::ATOM { format!("({text})") } else { text });
+        }
+        let body = statement.body.substitute(&values);
+        self.line(&body);
+        Ok(())
+    }
+
+    /// Prints an expression, giving its text and precedence.
+    fn expr(&self, e: &ASTExpr) -> IslResult<(String, u8)> {
+        match e.get_type()? {
+            ASTExprType::Int => {
+                let v = e.get_val()?.get_num_si()?;
+                Ok((v.to_string(), if v < 0 { prec::UNARY } else { prec::ATOM }))
+            }
+            ASTExprType::Id => {
+                let name = e.get_id()?.get_name()?.to_string();
+                Ok(self.substitutions.get(&name).cloned().unwrap_or((name, prec::ATOM)))
+            }
+            ASTExprType::Op => self.op(e),
+            ASTExprType::Error => Err(IslError("invalid AST expression".into())),
+        }
+    }
+
+    /// `arg` printed for a context that needs at least precedence `min`.
+    fn operand(&self, e: &ASTExpr, pos: i32, min: u8) -> IslResult<String> {
+        let (text, p) = self.expr(&e.get_op_arg(pos)?)?;
+        Ok(if p < min { format!("({text})") } else { text })
+    }
+
+    fn binary(&self, e: &ASTExpr, op: &str, p: u8) -> IslResult<(String, u8)> {
+        let a = self.operand(e, 0, p)?;
+        let b = self.operand(e, 1, p + 1)?;
+        Ok((format!("{a} {op} {b}"), p))
+    }
+
+    fn op(&self, e: &ASTExpr) -> IslResult<(String, u8)> {
+        use ASTExprOpType as O;
+        let n = e.get_op_n_arg()?;
+        match e.get_op_type()? {
+            O::And | O::AndThen => self.binary(e, "&&", prec::AND),
+            O::Or | O::OrElse => {
+                // `a && b || c` is legal C but gcc -Wall asks for parentheses.
+                let a = self.operand(e, 0, prec::AND + 1)?;
+                let b = self.operand(e, 1, prec::AND + 1)?;
+                Ok((format!("{a} || {b}"), prec::OR))
+            }
+            O::Max | O::Min => {
+                let cmp = if e.get_op_type()? == O::Max { ">=" } else { "<=" };
+                let mut acc = self.operand(e, 0, prec::ADDITIVE)?;
+                for i in 1..n {
+                    let next = self.operand(e, i, prec::ADDITIVE)?;
+                    acc = format!("({acc} {cmp} {next} ? {acc} : {next})");
+                }
+                Ok((acc, prec::ATOM))
+            }
+            O::Minus => Ok((format!("-{}", self.operand(e, 0, prec::ATOM)?), prec::UNARY)),
+            O::Add => self.binary(e, "+", prec::ADDITIVE),
+            O::Sub => self.binary(e, "-", prec::ADDITIVE),
+            O::Mul => self.binary(e, "*", prec::MULTIPLICATIVE),
+            O::Div | O::PdivQ => self.binary(e, "/", prec::MULTIPLICATIVE),
+            O::PdivR | O::ZdivR => self.binary(e, "%", prec::MULTIPLICATIVE),
+            O::FdivQ => {
+                // Floor division by a positive divisor, exact for negative
+                // dividends (C's `/` truncates).
+                let a = self.operand(e, 0, prec::ATOM)?;
+                let b = self.operand(e, 1, prec::ATOM)?;
+                Ok((format!("({a} < 0 ? -((-{a} + {b} - 1) / {b}) : {a} / {b})"), prec::ATOM))
+            }
+            O::Cond | O::Select => {
+                let c = self.operand(e, 0, prec::OR)?;
+                let a = self.operand(e, 1, prec::OR)?;
+                let b = self.operand(e, 2, prec::CONDITIONAL)?;
+                Ok((format!("{c} ? {a} : {b}"), prec::CONDITIONAL))
+            }
+            O::Eq => self.binary(e, "==", prec::EQUALITY),
+            O::Le => self.binary(e, "<=", prec::RELATIONAL),
+            O::Lt => self.binary(e, "<", prec::RELATIONAL),
+            O::Ge => self.binary(e, ">=", prec::RELATIONAL),
+            O::Gt => self.binary(e, ">", prec::RELATIONAL),
+            O::Call => {
+                let f = self.operand(e, 0, prec::ATOM)?;
+                let args = (1..n).map(|i| self.operand(e, i, prec::CONDITIONAL)).collect::<IslResult<Vec<_>>>()?;
+                Ok((format!("{f}({})", args.join(", ")), prec::ATOM))
+            }
+            O::Access => {
+                let mut s = self.operand(e, 0, prec::ATOM)?;
+                for i in 1..n {
+                    let _ = write!(s, "[{}]", self.operand(e, i, prec::CONDITIONAL)?);
+                }
+                Ok((s, prec::ATOM))
+            }
+            O::Member => Ok((format!("{}.{}", self.operand(e, 0, prec::ATOM)?, self.operand(e, 1, prec::ATOM)?), prec::ATOM)),
+            O::AddressOf => Ok((format!("&{}", self.operand(e, 0, prec::ATOM)?), prec::UNARY)),
+            O::Error => Err(IslError("invalid AST operation".into())),
+        }
+    }
+}

@@ -1,0 +1,180 @@
+//! The command line: iotile's contract with its users (DESIGN.md §2).
+//!
+//! Every option of the contract is parsed here, so that scripts written
+//! against the full interface get a clear answer today: options whose stage
+//! does not exist yet are rejected by [`Cli::unavailable`] with a message
+//! that says so, rather than silently ignored.
+
+use std::ffi::OsString;
+use std::path::PathBuf;
+
+use clap::{Parser, ValueEnum};
+
+use crate::back::Target;
+
+/// Fusion heuristic of the scheduler.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Fusion {
+    /// One group per loop nest.
+    Min,
+    /// Fuse where it does not cost parallelism.
+    Smart,
+    /// Fuse as much as possible.
+    Max,
+    /// Live-out tiling with post-tiling fusion.
+    Liveout,
+}
+
+/// Format of `--report`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ReportFormat {
+    /// Human-readable text.
+    Text,
+    /// Machine-readable JSON.
+    Json,
+}
+
+/// iotile: a polyhedral source-to-source compiler for `#pragma scop` regions of C.
+#[derive(Debug, Parser)]
+#[command(name = "iotile", version, about, after_help = AFTER_HELP)]
+pub struct Cli {
+    /// Input C file.
+    #[arg(value_name = "INPUT.c")]
+    pub inputs: Vec<PathBuf>,
+
+    /// Output file (standard output when omitted).
+    #[arg(short = 'o', value_name = "OUTPUT")]
+    pub output: Option<PathBuf>,
+
+    /// Output language [default: cuda for .cu outputs, otherwise openmp].
+    #[arg(long, value_enum)]
+    pub target: Option<Target>,
+
+    /// Define a preprocessor macro (as gcc -D).
+    #[arg(short = 'D', value_name = "NAME[=VAL]")]
+    pub defines: Vec<String>,
+
+    /// Add an include directory for the preprocessor (as gcc -I).
+    #[arg(short = 'I', value_name = "DIR")]
+    pub include_dirs: Vec<String>,
+
+    /// Undefine a preprocessor macro (as gcc -U).
+    #[arg(short = 'U', value_name = "NAME")]
+    pub undefines: Vec<String>,
+
+    /// C standard for the preprocessor (written -std=c99, as for gcc).
+    #[arg(long = "std", value_name = "STD")]
+    pub std: Option<String>,
+
+    /// Extra constraints on the parameters, in isl notation ('[n] -> { : n >= 8 }').
+    #[arg(long, value_name = "SET")]
+    pub ctx: Option<String>,
+
+    /// Tile every band with this size.
+    #[arg(long, value_name = "N")]
+    pub tile_size: Option<u32>,
+
+    /// Tile sizes per band dimension (a,b,c), or 'auto' for the I/O model.
+    #[arg(long, value_name = "LIST")]
+    pub tile_sizes: Option<String>,
+
+    /// Do not tile.
+    #[arg(long)]
+    pub no_tile: bool,
+
+    /// Fusion heuristic.
+    #[arg(long, value_enum)]
+    pub fusion: Option<Fusion>,
+
+    /// Keep a region that cannot be handled unchanged, with a warning.
+    #[arg(long)]
+    pub fallback: bool,
+
+    /// Report per region: statements, dependences, schedule, tiles, modelled I/O.
+    #[arg(long, value_enum, num_args = 0..=1, default_missing_value = "text", require_equals = true)]
+    pub report: Option<ReportFormat>,
+
+    /// Print the polyhedral model of each region (isl notation).
+    #[arg(long)]
+    pub dump_scop: bool,
+
+    /// Print the schedule tree used for each region.
+    #[arg(long)]
+    pub dump_schedule: bool,
+
+    /// Print the dependences of each region.
+    #[arg(long)]
+    pub dump_deps: bool,
+
+    /// Write the schedule of each region to FILE (regions separated by blank lines).
+    #[arg(long, value_name = "FILE")]
+    pub save_schedule: Option<PathBuf>,
+
+    /// Use the schedule read from FILE instead of computing one.
+    #[arg(long, value_name = "FILE")]
+    pub load_schedule: Option<PathBuf>,
+
+    /// Bound on isl operations per region (0: unbounded).
+    #[arg(long, value_name = "N", default_value_t = 20_000_000)]
+    pub max_operations: u64,
+
+    /// Driver mode: transform, then compile with COMPILER [env: IOTILE_CC].
+    #[arg(long, value_name = "COMPILER")]
+    pub cc: Option<String>,
+
+    /// Print each command run.
+    #[arg(short = 'v')]
+    pub verbose: bool,
+}
+
+const AFTER_HELP: &str = "\
+Driver mode:  iotile --cc=COMPILER [compiler flags] [-c] FILES... [-o OUT]
+Exit status:  0 on success, 1 on a diagnosed error.";
+
+impl Cli {
+    /// Parses the command line; gcc's single-dash `-std=` is accepted.
+    pub fn parse_args(args: impl IntoIterator<Item = OsString>) -> Result<Cli, clap::Error> {
+        let args = args.into_iter().map(|a| match a.to_str() {
+            Some(s) if s.starts_with("-std=") => OsString::from(format!("-{s}")),
+            _ => a,
+        });
+        Cli::try_parse_from(args)
+    }
+
+    /// The target: `--target`, else from the output's extension.
+    pub fn target(&self) -> Target {
+        self.target.unwrap_or_else(|| match self.output.as_ref().and_then(|o| o.extension()) {
+            Some(e) if e == "cu" => Target::Cuda,
+            _ => Target::Openmp,
+        })
+    }
+
+    /// Options that need a pipeline stage iotile does not have yet, with
+    /// the stage each needs.
+    pub fn unavailable(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        let mut need = |given: bool, option: &str, stage: &str| {
+            if given {
+                out.push(format!("{option} needs the {stage}, which iotile does not have yet"));
+            }
+        };
+        need(self.tile_size.is_some(), "--tile-size", "tiling stage");
+        need(self.tile_sizes.is_some(), "--tile-sizes", "tiling stage");
+        need(self.no_tile, "--no-tile", "tiling stage");
+        need(self.fusion.is_some(), "--fusion", "scheduling stage");
+        need(self.report.is_some(), "--report", "scheduling and I/O-model stages");
+        need(self.dump_deps, "--dump-deps", "dependence analysis");
+        need(self.load_schedule.is_some(), "--load-schedule", "dependence analysis (to check a loaded schedule)");
+        need(self.cc.is_some(), "--cc (driver mode)", "compiler driver");
+        match self.target() {
+            Target::C => {}
+            Target::Openmp => out.push(
+                "--target=openmp (the default for .c outputs) needs the scheduling stage, which iotile does not have yet; use --target=c".into(),
+            ),
+            Target::Cuda => out.push(
+                "--target=cuda (the default for .cu outputs) needs the GPU mapping stage, which iotile does not have yet; use --target=c".into(),
+            ),
+        }
+        out
+    }
+}

@@ -1,0 +1,104 @@
+//! Diagnostics: what iotile tells a user about their input.
+//!
+//! A [`Diagnostic`] carries a severity, a message, labelled byte spans into
+//! the *original* source file and notes. It renders like a C compiler's
+//! (`file:line:col: error: message`) followed by the offending source with
+//! the span underlined (codespan-reporting). Diagnostics without a span
+//! render as one line, `iotile: error: message`.
+
+use std::ops::Range;
+
+use codespan_reporting::diagnostic::{Diagnostic as CsDiagnostic, Label};
+use codespan_reporting::files::SimpleFile;
+use codespan_reporting::term;
+
+/// How serious a diagnostic is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Severity {
+    /// The run fails with exit status 1.
+    Error,
+    /// The run goes on.
+    Warning,
+}
+
+/// A message for the user, optionally anchored in their source.
+#[derive(Debug, Clone)]
+pub struct Diagnostic {
+    /// Error or warning.
+    pub severity: Severity,
+    /// One-line summary.
+    pub message: String,
+    /// Byte span in the original file and the explanation shown under it.
+    pub label: Option<(Range<usize>, String)>,
+    /// Extra lines printed after the source excerpt.
+    pub notes: Vec<String>,
+}
+
+impl Diagnostic {
+    /// An error without a source location.
+    pub fn error(message: impl Into<String>) -> Diagnostic {
+        Diagnostic { severity: Severity::Error, message: message.into(), label: None, notes: vec![] }
+    }
+
+    /// An error at `span` of the original file, with `why` under the span.
+    pub fn spanned(message: impl Into<String>, span: Range<usize>, why: impl Into<String>) -> Self {
+        Diagnostic {
+            severity: Severity::Error,
+            message: message.into(),
+            label: Some((span, why.into())),
+            notes: vec![],
+        }
+    }
+
+    /// Turns this diagnostic into a warning.
+    pub fn into_warning(mut self) -> Diagnostic {
+        self.severity = Severity::Warning;
+        self
+    }
+
+    /// Adds a note.
+    pub fn with_note(mut self, note: impl Into<String>) -> Diagnostic {
+        self.notes.push(note.into());
+        self
+    }
+
+    /// Renders the diagnostic; `file` is the source the span points into.
+    pub fn render(&self, file: Option<(&str, &str)>) -> String {
+        let kind = match self.severity {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        };
+        let (Some((span, why)), Some((name, source))) = (&self.label, file) else {
+            let mut out = format!("iotile: {kind}: {}\n", self.message);
+            for n in &self.notes {
+                out.push_str(&format!("  = note: {n}\n"));
+            }
+            return out;
+        };
+        let span = span.start.min(source.len())..span.end.min(source.len()).max(span.start.min(source.len()));
+        let (line, col) = line_col(source, span.start);
+        let mut out = format!("{name}:{line}:{col}: {kind}: {}\n", self.message);
+        let files = SimpleFile::new(name, source);
+        let cs = match self.severity {
+            Severity::Error => CsDiagnostic::error(),
+            Severity::Warning => CsDiagnostic::warning(),
+        }
+        .with_message(&self.message)
+        .with_labels(vec![Label::primary((), span).with_message(why)])
+        .with_notes(self.notes.clone());
+        if let Ok(rich) = term::emit_into_string(&term::Config::default(), &files, &cs) {
+            // The first line repeats the message; the gcc-style header above
+            // replaces it.
+            out.extend(rich.lines().skip(1).map(|l| format!("{l}\n")));
+        }
+        out
+    }
+}
+
+/// One-based line and column (in characters) of byte `offset` in `source`.
+pub fn line_col(source: &str, offset: usize) -> (usize, usize) {
+    let before = &source[..offset.min(source.len())];
+    let line = before.matches('\n').count() + 1;
+    let line_start = before.rfind('\n').map_or(0, |p| p + 1);
+    (line, before[line_start..].chars().count() + 1)
+}

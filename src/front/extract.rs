@@ -1,0 +1,1297 @@
+//! Extraction of a [`Scop`] from the tree-sitter syntax tree of one region.
+//!
+//! Walks the statements between `#pragma scop` and `#pragma endscop` in the
+//! preprocessed text and builds, directly through isl, the iteration domain
+//! of every assignment (loop bounds and `if` conditions become constraints),
+//! its array accesses (affine subscripts become isl maps) and the original
+//! schedule tree (one band per loop, one sequence per block). Affine
+//! expressions are translated with C's semantics: `/` and `%` truncate
+//! (`isl_pw_aff_tdiv_q/r`), ternaries become piecewise expressions, so
+//! `min`/`max`/`floord` macros expanded by the preprocessor are exact.
+//! Anything outside the supported subset is a [`FrontError`] at its span.
+
+use std::collections::{HashMap, HashSet};
+use std::ops::Range;
+
+use isl_rs::{
+    Context, DimType, LocalSpace, Map, MultiUnionPwAff, PwAff, PwMultiAff, Schedule, Set, Space,
+    UnionPwAff, UnionSet, Val,
+};
+use tree_sitter::Node;
+
+use crate::isl::IslError;
+use crate::scop::{Access, ArrayInfo, Body, BodyPiece, LiveIterator, Scop, Statement};
+
+/// An unsupported construct, located in the preprocessed text.
+#[derive(Debug, Clone)]
+pub struct FrontError {
+    /// Byte span in the preprocessed text.
+    pub span: Range<usize>,
+    /// One-line summary.
+    pub message: String,
+    /// Why the construct is rejected (shown under the span).
+    pub why: String,
+}
+
+type FResult<T> = Result<T, FrontError>;
+
+/// What the extractor needs to know about one region.
+pub struct RegionInput<'t> {
+    /// Zero-based index of the region in the file.
+    pub index: usize,
+    /// The statements between the two pragmas.
+    pub items: Vec<Node<'t>>,
+    /// The function containing the region, if any.
+    pub function: Option<Node<'t>>,
+    /// The translation unit.
+    pub root: Node<'t>,
+    /// Constraints on parameters given with `--ctx`, in isl notation.
+    pub user_context: Option<String>,
+}
+
+/// A declared variable, as far as the region cares.
+#[derive(Debug, Clone)]
+struct Declaration {
+    /// Base type text (`double`, `unsigned int`).
+    base_type: String,
+    /// Extent text per dimension (`None` for a pointer level or `[]`).
+    extents: Vec<Option<String>>,
+    /// Declared at file scope (visible to other functions).
+    global: bool,
+}
+
+impl Declaration {
+    fn is_integer(&self) -> bool {
+        self.extents.is_empty()
+            && ["int", "long", "short", "char", "unsigned", "signed", "size_t"]
+                .iter()
+                .any(|t| self.base_type.split_whitespace().any(|w| w == *t || w.ends_with("_t")))
+    }
+}
+
+/// Mathematical functions a statement may call: pure, no side effects.
+const MATH_FUNCTIONS: &[&str] = &[
+    "sqrt", "exp", "exp2", "expm1", "pow", "log", "log10", "log2", "log1p", "fabs", "sin", "cos",
+    "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh", "floor", "ceil", "fmin",
+    "fmax", "fmod", "round", "trunc", "cbrt", "hypot", "erf", "abs", "labs",
+];
+
+fn is_math_function(name: &str) -> bool {
+    MATH_FUNCTIONS.contains(&name)
+        || name
+            .strip_suffix('f')
+            .or_else(|| name.strip_suffix('l'))
+            .is_some_and(|base| MATH_FUNCTIONS.contains(&base))
+}
+
+/// A loop iterator in scope.
+struct Iterator {
+    name: String,
+}
+
+/// The shape of the region, from which the original schedule is built.
+enum Item {
+    Statement(usize),
+    Loop { depth: usize, decreasing: bool, body: Vec<Item> },
+}
+
+/// One term of a 2d+1 execution-time vector.
+#[derive(Clone, Copy)]
+enum TimeTerm {
+    Position(i64),
+    Iterator { depth: usize, decreasing: bool },
+}
+
+/// The moment a loop over an iterator declared before the region exits,
+/// and the value it leaves in the iterator.
+struct LoopExit {
+    iterator: String,
+    /// Outer-iterator values for which the loop is reached.
+    reached: Set,
+    time: Vec<TimeTerm>,
+    value: PwAff,
+}
+
+struct Extractor<'a> {
+    src: &'a str,
+    ctx: &'a Context,
+    declarations: HashMap<String, Declaration>,
+    /// Names assigned anywhere in the region.
+    written: HashSet<String>,
+    /// Names declared inside the region.
+    declared_inside: HashSet<String>,
+    iterators: Vec<Iterator>,
+    /// Domain of the current nesting level, over the iterators in scope.
+    domain: Set,
+    /// 2d+1 time prefix of the current nesting level.
+    time: Vec<TimeTerm>,
+    statements: Vec<Statement>,
+    params: Vec<String>,
+    arrays: Vec<ArrayInfo>,
+    private_declarations: Vec<(String, String)>,
+    exits: Vec<LoopExit>,
+    reads: usize,
+    writes: usize,
+    max_depth: usize,
+}
+
+impl From<IslError> for FrontError {
+    fn from(e: IslError) -> Self {
+        FrontError { span: 0..0, message: format!("polyhedral analysis failed: {}", e.0), why: String::new() }
+    }
+}
+
+impl From<isl_rs::LibISLError> for FrontError {
+    fn from(e: isl_rs::LibISLError) -> Self {
+        IslError::from(e).into()
+    }
+}
+
+fn error<T>(node: Node, message: impl Into<String>, why: impl Into<String>) -> FResult<T> {
+    Err(FrontError { span: node.byte_range(), message: message.into(), why: why.into() })
+}
+
+/// Builds the Scop of one region.
+pub fn extract(ctx: &Context, src: &str, input: &RegionInput) -> FResult<Scop> {
+    let span = match (input.items.first(), input.items.last()) {
+        (Some(a), Some(b)) => a.start_byte()..b.end_byte(),
+        _ => 0..0,
+    };
+    let mut declarations = HashMap::new();
+    collect_declarations(src, input, &mut declarations);
+    let mut x = Extractor {
+        src,
+        ctx,
+        declarations,
+        written: HashSet::new(),
+        declared_inside: HashSet::new(),
+        iterators: Vec::new(),
+        domain: Set::universe(Space::set_alloc(ctx, 0, 0)?)?,
+        time: Vec::new(),
+        statements: Vec::new(),
+        params: Vec::new(),
+        arrays: Vec::new(),
+        private_declarations: Vec::new(),
+        exits: Vec::new(),
+        reads: 0,
+        writes: 0,
+        max_depth: 0,
+    };
+    for item in &input.items {
+        x.collect_written(*item);
+    }
+    let mut items = Vec::new();
+    for node in &input.items {
+        x.statement(*node, &mut items)
+            .map_err(|e| if e.span.is_empty() { FrontError { span: node.byte_range(), ..e } } else { e })?;
+    }
+    let fail_at = |e: FrontError| if e.span.is_empty() { FrontError { span: span.clone(), ..e } } else { e };
+    let schedule = x.schedule(&items).map_err(fail_at)?;
+    let context = x.context(input).map_err(fail_at)?;
+    let live_iterators = x.live_iterators(input, &span).map_err(fail_at)?;
+    let private_declarations =
+        x.private_declarations.iter().map(|(name, ty)| format!("{ty} {name};")).collect();
+    Ok(Scop {
+        index: input.index,
+        params: x.params,
+        context,
+        statements: x.statements,
+        arrays: x.arrays,
+        schedule,
+        private_declarations,
+        live_iterators,
+        span,
+    })
+}
+
+/// Records globals, the function's parameters and the locals declared
+/// before the region.
+fn collect_declarations(src: &str, input: &RegionInput, out: &mut HashMap<String, Declaration>) {
+    let mut cursor = input.root.walk();
+    for child in input.root.children(&mut cursor) {
+        if child.kind() == "declaration" {
+            add_declaration(src, child, true, out);
+        }
+    }
+    let Some(function) = input.function else { return };
+    if let Some(declarator) = function.child_by_field_name("declarator") {
+        let mut stack = vec![declarator];
+        while let Some(n) = stack.pop() {
+            if n.kind() == "parameter_list" {
+                let mut c = n.walk();
+                for p in n.named_children(&mut c) {
+                    if p.kind() == "parameter_declaration" {
+                        add_declaration(src, p, false, out);
+                    }
+                }
+                break;
+            }
+            let mut c = n.walk();
+            stack.extend(n.named_children(&mut c));
+        }
+    }
+    let region_start = input.items.first().map_or(usize::MAX, |n| n.start_byte());
+    if let Some(body) = function.child_by_field_name("body") {
+        let mut stack = vec![body];
+        while let Some(n) = stack.pop() {
+            if n.start_byte() >= region_start {
+                continue;
+            }
+            if n.kind() == "declaration" {
+                add_declaration(src, n, false, out);
+            }
+            let mut c = n.walk();
+            stack.extend(n.named_children(&mut c));
+        }
+    }
+}
+
+fn add_declaration(src: &str, decl: Node, global: bool, out: &mut HashMap<String, Declaration>) {
+    let Some(ty) = decl.child_by_field_name("type") else { return };
+    let base_type = text(src, ty).to_string();
+    let mut c = decl.walk();
+    for d in decl.children_by_field_name("declarator", &mut c) {
+        if let Some((name, extents)) = declarator_shape(src, d) {
+            out.insert(name, Declaration { base_type: base_type.clone(), extents, global });
+        }
+    }
+}
+
+/// Name and per-dimension extents of a declarator; `None` for functions.
+fn declarator_shape(src: &str, node: Node) -> Option<(String, Vec<Option<String>>)> {
+    let mut extents = Vec::new();
+    let mut n = node;
+    loop {
+        match n.kind() {
+            "identifier" => break,
+            "init_declarator" | "parenthesized_declarator" | "attributed_declarator" => {
+                n = n.child_by_field_name("declarator").or_else(|| n.named_child(0))?;
+            }
+            "array_declarator" => {
+                extents.push(n.child_by_field_name("size").map(|s| text(src, s).to_string()));
+                n = n.child_by_field_name("declarator")?;
+            }
+            "pointer_declarator" => {
+                extents.push(None);
+                n = n.child_by_field_name("declarator")?;
+            }
+            _ => return None,
+        }
+    }
+    // Array declarators nest outside-in: `A[10][20]` is `(A[10])[20]`.
+    // Pointer levels come before array dimensions in the same way.
+    extents.reverse();
+    Some((text(src, n).to_string(), extents))
+}
+
+fn text<'s>(src: &'s str, node: Node) -> &'s str {
+    &src[node.byte_range()]
+}
+
+/// Parses a C integer literal (decimal, hex, octal; `u`/`l` suffixes).
+fn integer_literal(s: &str) -> Option<i64> {
+    let s = s.trim_end_matches(['u', 'U', 'l', 'L']);
+    if let Some(h) = s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")) {
+        i64::from_str_radix(h, 16).ok()
+    } else if s.len() > 1 && s.starts_with('0') {
+        i64::from_str_radix(&s[1..], 8).ok()
+    } else {
+        s.parse().ok()
+    }
+}
+
+impl<'a> Extractor<'a> {
+    fn text(&self, node: Node) -> &'a str {
+        text(self.src, node)
+    }
+
+    /// Every name assigned (or declared) anywhere in the region.
+    fn collect_written(&mut self, node: Node) {
+        match node.kind() {
+            "assignment_expression" => {
+                if let Some(l) = node.child_by_field_name("left") {
+                    if l.kind() == "identifier" {
+                        self.written.insert(self.text(l).to_string());
+                    }
+                }
+            }
+            "update_expression" => {
+                if let Some(a) = node.child_by_field_name("argument") {
+                    if a.kind() == "identifier" {
+                        self.written.insert(self.text(a).to_string());
+                    }
+                }
+            }
+            "declaration" => {
+                let mut c = node.walk();
+                for d in node.children_by_field_name("declarator", &mut c) {
+                    if let Some((name, _)) = declarator_shape(self.src, d) {
+                        self.written.insert(name.clone());
+                        self.declared_inside.insert(name);
+                    }
+                }
+            }
+            _ => {}
+        }
+        let mut c = node.walk();
+        for child in node.named_children(&mut c) {
+            self.collect_written(child);
+        }
+    }
+
+    // ----- isl helpers -------------------------------------------------
+
+    /// The set space of the iterators in scope.
+    fn space(&self) -> FResult<Space> {
+        let mut space = Space::set_alloc(self.ctx, 0, self.iterators.len() as u32)?;
+        for (i, it) in self.iterators.iter().enumerate() {
+            space = space.set_dim_name(DimType::Set, i as u32, &it.name)?;
+        }
+        Ok(space)
+    }
+
+    fn constant(&self, v: i64) -> FResult<PwAff> {
+        let universe = Set::universe(self.space()?)?;
+        Ok(PwAff::val_on_domain(universe, Val::int_from_si(self.ctx, v)?)?)
+    }
+
+    fn iterator_value(&self, pos: usize) -> FResult<PwAff> {
+        Ok(PwAff::var_on_domain(LocalSpace::from_space(self.space()?)?, DimType::Set, pos as u32)?)
+    }
+
+    fn parameter(&mut self, name: &str) -> FResult<PwAff> {
+        if !self.params.iter().any(|p| p == name) {
+            self.params.push(name.to_string());
+        }
+        let mut space = Space::set_alloc(self.ctx, 1, self.iterators.len() as u32)?;
+        space = space.set_dim_name(DimType::Param, 0, name)?;
+        for (i, it) in self.iterators.iter().enumerate() {
+            space = space.set_dim_name(DimType::Set, i as u32, &it.name)?;
+        }
+        Ok(PwAff::var_on_domain(LocalSpace::from_space(space)?, DimType::Param, 0)?)
+    }
+
+    // ----- affine expressions and conditions ----------------------------
+
+    /// Translates an integer expression that must be affine in the
+    /// iterators in scope and the parameters.
+    fn affine(&mut self, node: Node) -> FResult<PwAff> {
+        match node.kind() {
+            "number_literal" => match integer_literal(self.text(node)) {
+                Some(v) => self.constant(v),
+                None => error(node, "non-integer constant in an affine expression", "loop bounds, conditions and subscripts must be integer"),
+            },
+            "char_literal" => {
+                let t = self.text(node);
+                let c = t.trim_matches('\'');
+                match c.chars().next() {
+                    Some(ch) if c.chars().count() == 1 => self.constant(ch as i64),
+                    _ => error(node, "unsupported character constant", "only plain characters are understood"),
+                }
+            }
+            "identifier" => self.affine_identifier(node),
+            "parenthesized_expression" => self.affine(node.named_child(0).unwrap_or(node)),
+            "cast_expression" => {
+                let ty = node.child_by_field_name("type").map(|t| self.text(t)).unwrap_or("");
+                if ty.contains("float") || ty.contains("double") || ty.contains('*') {
+                    return error(node, "cast to a non-integer type in an affine expression", "the value would not be an integer");
+                }
+                self.affine(node.child_by_field_name("value").unwrap_or(node))
+            }
+            "unary_expression" => {
+                let op = node.child_by_field_name("operator").map(|o| self.text(o)).unwrap_or("");
+                let arg = node.child_by_field_name("argument").unwrap_or(node);
+                match op {
+                    "-" => Ok(self.affine(arg)?.neg()?),
+                    "+" => self.affine(arg),
+                    "!" => {
+                        let set = self.condition(node)?;
+                        Ok(set.indicator_function()?)
+                    }
+                    _ => error(node, format!("operator '{op}' in an affine expression"), "only +, -, * by a constant, / and % by a constant, min/max and ternaries are affine"),
+                }
+            }
+            "binary_expression" => self.affine_binary(node),
+            "conditional_expression" => {
+                let cond = self.condition(node.child_by_field_name("condition").unwrap_or(node))?;
+                let a = self.affine(node.child_by_field_name("consequence").unwrap_or(node))?;
+                let b = self.affine(node.child_by_field_name("alternative").unwrap_or(node))?;
+                let (a, b) = align_pw(a, b)?;
+                let indicator = cond.indicator_function()?;
+                let (indicator, a) = align_pw(indicator, a)?;
+                let (b, indicator) = align_pw(b, indicator)?;
+                let (a, b) = align_pw(a, b)?;
+                Ok(indicator.cond(a, b)?)
+            }
+            "call_expression" => self.affine_call(node),
+            "subscript_expression" => error(node, "array element used in an affine expression", "its value is data, not a function of the loop iterators (not affine)"),
+            "sizeof_expression" => error(node, "sizeof in an affine expression", "use a constant instead"),
+            _ => error(node, "expression is not affine", format!("{} cannot appear in loop bounds, conditions or subscripts", describe(node.kind()))),
+        }
+    }
+
+    fn affine_identifier(&mut self, node: Node) -> FResult<PwAff> {
+        let name = self.text(node).to_string();
+        if let Some(pos) = self.iterators.iter().rposition(|it| it.name == name) {
+            return self.iterator_value(pos);
+        }
+        if self.written.contains(&name) {
+            return error(node, format!("'{name}' is assigned inside the region"), "its value changes during the region, so expressions using it are not affine");
+        }
+        if let Some(d) = self.declarations.get(&name) {
+            if !d.extents.is_empty() {
+                return error(node, format!("array '{name}' used as an integer"), "not affine");
+            }
+            if !d.is_integer() {
+                return error(node, format!("'{name}' has type '{}'", d.base_type), "loop bounds, conditions and subscripts must be integer");
+            }
+        }
+        self.parameter(&name)
+    }
+
+    fn affine_binary(&mut self, node: Node) -> FResult<PwAff> {
+        let op = node.child_by_field_name("operator").map(|o| self.text(o)).unwrap_or("");
+        let left = node.child_by_field_name("left").unwrap_or(node);
+        let right = node.child_by_field_name("right").unwrap_or(node);
+        match op {
+            "+" | "-" => {
+                let (a, b) = align_pw(self.affine(left)?, self.affine(right)?)?;
+                Ok(if op == "+" { a.add(b)? } else { a.sub(b)? })
+            }
+            "*" => {
+                if let Some(c) = constant_value(self.src, left) {
+                    Ok(self.affine(right)?.scale_val(Val::int_from_si(self.ctx, c)?)?)
+                } else if let Some(c) = constant_value(self.src, right) {
+                    Ok(self.affine(left)?.scale_val(Val::int_from_si(self.ctx, c)?)?)
+                } else {
+                    error(node, "product of two non-constant expressions", "one factor must be a constant for the expression to be affine")
+                }
+            }
+            "/" | "%" => match constant_value(self.src, right) {
+                Some(0) => error(right, "division by zero", "the divisor is zero"),
+                Some(c) => {
+                    let a = self.affine(left)?;
+                    let (a, d) = align_pw(a, self.constant(c)?)?;
+                    Ok(if op == "/" { a.tdiv_q(d)? } else { a.tdiv_r(d)? })
+                }
+                None => error(right, format!("'{op}' by a non-constant"), "division and modulo are affine only by an integer constant"),
+            },
+            "<" | "<=" | ">" | ">=" | "==" | "!=" | "&&" | "||" => Ok(self.condition(node)?.indicator_function()?),
+            _ => error(node, format!("operator '{op}' in an affine expression"), "only +, -, * by a constant, / and % by a constant, min/max and ternaries are affine"),
+        }
+    }
+
+    fn affine_call(&mut self, node: Node) -> FResult<PwAff> {
+        let name = node.child_by_field_name("function").map(|f| self.text(f)).unwrap_or("");
+        let args: Vec<Node> = match node.child_by_field_name("arguments") {
+            Some(a) => {
+                let mut c = a.walk();
+                a.named_children(&mut c).filter(|n| n.kind() != "comment").collect()
+            }
+            None => vec![],
+        };
+        match (name.to_ascii_lowercase().as_str(), args.len()) {
+            ("min" | "max", 2) => {
+                let (a, b) = align_pw(self.affine(args[0])?, self.affine(args[1])?)?;
+                Ok(if name.eq_ignore_ascii_case("min") { a.min(b)? } else { a.max(b)? })
+            }
+            ("floord" | "ceild", 2) => {
+                let Some(c) = constant_value(self.src, args[1]).filter(|c| *c > 0) else {
+                    return error(args[1], "divisor is not a positive constant", "floord/ceild are affine only by a positive constant");
+                };
+                let a = self.affine(args[0])?;
+                let v = Val::int_from_si(self.ctx, c)?;
+                let q = a.scale_down_val(v)?;
+                Ok(if name.eq_ignore_ascii_case("floord") { q.floor()? } else { q.ceil()? })
+            }
+            _ => error(node, format!("call to '{name}' in an affine expression"), "only min, max, floord and ceild are understood in loop bounds, conditions and subscripts"),
+        }
+    }
+
+    /// Translates a C condition into the set of iterator values where it holds.
+    fn condition(&mut self, node: Node) -> FResult<Set> {
+        match node.kind() {
+            "parenthesized_expression" => self.condition(node.named_child(0).unwrap_or(node)),
+            "binary_expression" => {
+                let op = node.child_by_field_name("operator").map(|o| self.text(o)).unwrap_or("");
+                let left = node.child_by_field_name("left").unwrap_or(node);
+                let right = node.child_by_field_name("right").unwrap_or(node);
+                match op {
+                    "&&" | "||" => {
+                        let (a, b) = align_sets(self.condition(left)?, self.condition(right)?)?;
+                        Ok(if op == "&&" { a.intersect(b)? } else { a.union(b)? })
+                    }
+                    "<" | "<=" | ">" | ">=" | "==" | "!=" => {
+                        let (a, b) = align_pw(self.affine(left)?, self.affine(right)?)?;
+                        Ok(match op {
+                            "<" => a.lt_set(b)?,
+                            "<=" => a.le_set(b)?,
+                            ">" => a.gt_set(b)?,
+                            ">=" => a.ge_set(b)?,
+                            "==" => a.eq_set(b)?,
+                            _ => a.ne_set(b)?,
+                        })
+                    }
+                    _ => self.truthy(node),
+                }
+            }
+            "unary_expression" if node.child_by_field_name("operator").map(|o| self.text(o)) == Some("!") => {
+                let inner = self.condition(node.child_by_field_name("argument").unwrap_or(node))?;
+                Ok(inner.complement()?)
+            }
+            _ => self.truthy(node),
+        }
+    }
+
+    /// C truth value of an integer expression: non-zero.
+    fn truthy(&mut self, node: Node) -> FResult<Set> {
+        let (a, zero) = align_pw(self.affine(node)?, self.constant(0)?)?;
+        Ok(a.ne_set(zero)?)
+    }
+
+    // ----- statements ----------------------------------------------------
+
+    fn statement(&mut self, node: Node, items: &mut Vec<Item>) -> FResult<()> {
+        match node.kind() {
+            "comment" | ";" => Ok(()),
+            "compound_statement" => {
+                let mut c = node.walk();
+                let children: Vec<Node> = node.named_children(&mut c).collect();
+                for child in children {
+                    self.statement(child, items)?;
+                }
+                Ok(())
+            }
+            "expression_statement" => match node.named_child(0) {
+                None => Ok(()),
+                Some(e) => self.assignment(node, e, items),
+            },
+            "declaration" => self.declaration(node, items),
+            "for_statement" => self.for_loop(node, items),
+            "if_statement" => self.if_statement(node, items),
+            "while_statement" | "do_statement" => error(node, "'while' loops are not supported in a scop", "the number of iterations is not an affine function of the parameters; use a 'for' loop"),
+            "break_statement" | "continue_statement" | "goto_statement" | "return_statement" => error(node, format!("{} is not supported in a scop", describe(node.kind())), "it makes control flow depend on run-time values"),
+            "switch_statement" => error(node, "'switch' is not supported in a scop", "rewrite it as 'if' statements with affine conditions"),
+            "ERROR" => error(node, "syntax error", "this text could not be parsed as C"),
+            k if k.starts_with("preproc") => error(node, "preprocessor directive inside a scop", "only '#pragma scop' and '#pragma endscop' delimit a region"),
+            _ => error(node, format!("{} is not supported in a scop", describe(node.kind())), "only for loops, if statements and assignments are allowed"),
+        }
+    }
+
+    fn if_statement(&mut self, node: Node, items: &mut Vec<Item>) -> FResult<()> {
+        let cond_node = node.child_by_field_name("condition").unwrap_or(node);
+        let cond = self.condition(cond_node)?;
+        let outer = self.domain.copy()?;
+        let (d, c) = align_sets(outer.copy()?, cond.copy()?)?;
+        self.domain = d.intersect(c)?;
+        if let Some(then) = node.child_by_field_name("consequence") {
+            self.statement(then, items)?;
+        }
+        if let Some(alt) = node.child_by_field_name("alternative") {
+            let (d, c) = align_sets(outer.copy()?, cond)?;
+            self.domain = d.subtract(c)?;
+            let branch = if alt.kind() == "else_clause" { alt.named_child(0).unwrap_or(alt) } else { alt };
+            self.statement(branch, items)?;
+        }
+        self.domain = outer;
+        Ok(())
+    }
+
+    fn for_loop(&mut self, node: Node, items: &mut Vec<Item>) -> FResult<()> {
+        let Some(init) = node.child_by_field_name("initializer") else {
+            return error(node, "for loop without an initialisation", "the iterator's first value must be affine");
+        };
+        let (name, init_value, declared) = match init.kind() {
+            "assignment_expression" if node_op(self.src, init) == "=" => {
+                let left = init.child_by_field_name("left").unwrap_or(init);
+                if left.kind() != "identifier" {
+                    return error(left, "loop iterator is not a variable", "the initialisation must assign a scalar variable");
+                }
+                (self.text(left).to_string(), init.child_by_field_name("right").unwrap_or(init), false)
+            }
+            "declaration" => {
+                let d = init.child_by_field_name("declarator").unwrap_or(init);
+                match (d.kind(), d.child_by_field_name("declarator"), d.child_by_field_name("value")) {
+                    ("init_declarator", Some(n), Some(v)) if n.kind() == "identifier" => (self.text(n).to_string(), v, true),
+                    _ => return error(init, "unsupported loop initialisation", "declare exactly one iterator with an initial value"),
+                }
+            }
+            _ => return error(init, "unsupported loop initialisation", "expected 'i = <affine expression>'"),
+        };
+        if self.iterators.iter().any(|it| it.name == name) {
+            return error(init, format!("loop iterator '{name}' is already the iterator of an enclosing loop"), "this would change the enclosing loop's iterator");
+        }
+        let Some(update) = node.child_by_field_name("update") else {
+            return error(node, "for loop without an increment", "the iterator must change by a constant each iteration");
+        };
+        let step = self.loop_step(update, &name)?;
+        let decreasing = step < 0;
+        let Some(cond_node) = node.child_by_field_name("condition") else {
+            return error(node, "for loop without a condition", "the loop must be bounded by an affine condition");
+        };
+        self.check_bound(cond_node, &name, decreasing)?;
+        let body = node.child_by_field_name("body").unwrap_or(node);
+        self.check_iterator_not_assigned(body, &name)?;
+
+        // The domain of the loop: outer domain, lifted by one dimension.
+        let depth = self.iterators.len();
+        let start = self.affine(init_value)?;
+        let outer = self.domain.copy()?;
+        self.iterators.push(Iterator { name: name.clone() });
+        self.max_depth = self.max_depth.max(self.iterators.len());
+        let lifted = outer.copy()?.add_dims(DimType::Set, 1)?.set_dim_name(DimType::Set, depth as u32, &name)?;
+        if mentions_identifier(self.src, init_value, &name) {
+            return error(init_value, format!("the initial value of '{name}' depends on '{name}'"), "the first iteration must be an affine function of outer iterators and parameters");
+        }
+        let start_here = self.affine(init_value)?;
+        let me = self.iterator_value(depth)?;
+        let (me, start_here) = align_pw(me, start_here)?;
+        let lower = if decreasing { me.copy()?.le_set(start_here.copy()?)? } else { me.copy()?.ge_set(start_here.copy()?)? };
+        let bound = self.condition(cond_node)?;
+        let mut domain = intersect(intersect(lifted, lower)?, bound)?;
+        if step.abs() > 1 {
+            let offset = me.sub(start_here)?;
+            let lattice = offset.mod_val(Val::int_from_si(self.ctx, step.abs())?)?.zero_set()?;
+            domain = intersect(domain, lattice)?;
+        }
+        let position = 2 * items.len() as i64;
+        self.time.push(TimeTerm::Position(position));
+        self.time.push(TimeTerm::Iterator { depth, decreasing });
+        self.domain = domain.copy()?;
+        let mut body_items = Vec::new();
+        let result = self.statement(body, &mut body_items);
+        self.iterators.pop();
+        self.time.truncate(self.time.len() - 2);
+        self.domain = outer.copy()?;
+        result?;
+
+        if !declared && !self.declared_inside.contains(&name) {
+            self.record_exit(&name, outer, domain, start, step, position + 1)?;
+        }
+        items.push(Item::Loop { depth, decreasing, body: body_items });
+        Ok(())
+    }
+
+    /// The constant step of a loop update (`i++`, `i -= 2`, `i = i + 4`).
+    fn loop_step(&self, update: Node, name: &str) -> FResult<i64> {
+        let bad = || error(update, "unsupported loop increment", format!("'{name}' must change by a constant (i++, i--, i += c, i = i + c)"));
+        let is_me = |n: Option<Node>| n.is_some_and(|n| n.kind() == "identifier" && self.text(n) == name);
+        let step = match update.kind() {
+            "update_expression" if is_me(update.child_by_field_name("argument")) => {
+                if self.text(update).contains("++") { 1 } else { -1 }
+            }
+            "assignment_expression" if is_me(update.child_by_field_name("left")) => {
+                let right = update.child_by_field_name("right").unwrap_or(update);
+                match node_op(self.src, update) {
+                    "+=" => constant_value(self.src, right).map_or_else(bad, Ok)?,
+                    "-=" => -constant_value(self.src, right).map_or_else(bad, Ok)?,
+                    "=" if right.kind() == "binary_expression" => {
+                        let op = node_op(self.src, right);
+                        let l = right.child_by_field_name("left");
+                        let r = right.child_by_field_name("right");
+                        match (op, is_me(l), is_me(r)) {
+                            ("+", true, _) => r.and_then(|r| constant_value(self.src, r)).map_or_else(bad, Ok)?,
+                            ("+", _, true) => l.and_then(|l| constant_value(self.src, l)).map_or_else(bad, Ok)?,
+                            ("-", true, _) => -r.and_then(|r| constant_value(self.src, r)).map_or_else(bad, Ok)?,
+                            _ => return bad(),
+                        }
+                    }
+                    _ => return bad(),
+                }
+            }
+            _ => return bad(),
+        };
+        if step == 0 {
+            return error(update, "loop increment is zero", "the loop would never end");
+        }
+        Ok(step)
+    }
+
+    /// The loop condition must bound the iterator from the side it moves
+    /// towards, so that the loop runs exactly over an interval.
+    fn check_bound(&self, cond: Node, name: &str, decreasing: bool) -> FResult<()> {
+        match cond.kind() {
+            "parenthesized_expression" => self.check_bound(cond.named_child(0).unwrap_or(cond), name, decreasing),
+            "binary_expression" => {
+                let op = node_op(self.src, cond);
+                let left = cond.child_by_field_name("left").unwrap_or(cond);
+                let right = cond.child_by_field_name("right").unwrap_or(cond);
+                if op == "&&" || op == "||" {
+                    self.check_bound(left, name, decreasing)?;
+                    return self.check_bound(right, name, decreasing);
+                }
+                let mentions = |n: Node| mentions_identifier(self.src, n, name);
+                let is_me = |n: Node| {
+                    let n = strip_parentheses(n);
+                    n.kind() == "identifier" && self.text(n) == name
+                };
+                let upper = match op {
+                    "<" | "<=" if is_me(left) && !mentions(right) => Some(true),
+                    ">" | ">=" if is_me(right) && !mentions(left) => Some(true),
+                    ">" | ">=" if is_me(left) && !mentions(right) => Some(false),
+                    "<" | "<=" if is_me(right) && !mentions(left) => Some(false),
+                    _ => None,
+                };
+                match upper {
+                    Some(u) if u != decreasing => Ok(()),
+                    Some(_) => error(cond, "loop condition bounds the iterator on the wrong side", format!("'{name}' moves away from this bound, so the loop would not terminate or would not run")),
+                    None => error(cond, "unsupported loop condition", format!("expected a comparison of '{name}' with an affine bound (e.g. {name} < n)")),
+                }
+            }
+            _ => error(cond, "unsupported loop condition", format!("expected a comparison of '{name}' with an affine bound (e.g. {name} < n)")),
+        }
+    }
+
+    fn check_iterator_not_assigned(&self, body: Node, name: &str) -> FResult<()> {
+        let target = match body.kind() {
+            "assignment_expression" => body.child_by_field_name("left"),
+            "update_expression" => body.child_by_field_name("argument"),
+            _ => None,
+        };
+        if let Some(t) = target {
+            if t.kind() == "identifier" && self.text(t) == name {
+                return error(body, format!("loop iterator '{name}' is assigned in the loop body"), "the iteration space would not be affine");
+            }
+        }
+        let mut c = body.walk();
+        for child in body.named_children(&mut c) {
+            self.check_iterator_not_assigned(child, name)?;
+        }
+        Ok(())
+    }
+
+    /// Records when a loop over an iterator declared before the region ends
+    /// and the value it leaves behind.
+    fn record_exit(&mut self, name: &str, reached: Set, domain: Set, start: PwAff, step: i64, position: i64) -> FResult<()> {
+        let depth = self.iterators.len();
+        // {[outer] -> [x]} over the loop's iterations, then the last x.
+        let iterations = Map::from_domain(domain)?.move_dims(DimType::Out, 0, DimType::In, depth as u32, 1)?;
+        let last = if step > 0 { iterations.lexmax_pw_multi_aff()? } else { iterations.lexmin_pw_multi_aff()? };
+        let last = last.get_pw_aff(0)?;
+        let ran = last.copy()?.domain()?;
+        let after_last = {
+            let (l, s) = align_pw(last, self.constant(step)?)?;
+            l.add(s)?
+        };
+        let (reached_a, ran) = align_sets(reached.copy()?, ran)?;
+        let skipped = reached_a.subtract(ran)?;
+        let unchanged = start.intersect_domain(skipped)?;
+        let (after_last, unchanged) = align_pw(after_last, unchanged)?;
+        let value = after_last.union_add(unchanged)?;
+        let mut time = self.time.clone();
+        time.push(TimeTerm::Position(position));
+        self.exits.push(LoopExit { iterator: name.to_string(), reached, time, value });
+        Ok(())
+    }
+
+    fn declaration(&mut self, node: Node, items: &mut Vec<Item>) -> FResult<()> {
+        let ty = node.child_by_field_name("type").map(|t| self.text(t)).unwrap_or("int").to_string();
+        let mut c = node.walk();
+        let declarators: Vec<Node> = node.children_by_field_name("declarator", &mut c).collect();
+        for d in declarators {
+            let Some((name, extents)) = declarator_shape(self.src, d) else {
+                return error(d, "unsupported declaration in a scop", "only scalar variables may be declared inside a region");
+            };
+            if !extents.is_empty() {
+                return error(d, "array declared inside a scop", "declare arrays before '#pragma scop'");
+            }
+            if let Some((_, earlier)) = self.private_declarations.iter().find(|(n, _)| *n == name) {
+                if *earlier != ty {
+                    return error(d, format!("'{name}' is declared twice with different types"), "statement-private scalars are hoisted to the start of the region and need one type");
+                }
+            } else {
+                self.private_declarations.push((name.clone(), ty.clone()));
+            }
+            self.declarations.insert(name.clone(), Declaration { base_type: ty.clone(), extents: vec![], global: false });
+            if let (Some(target), Some(value)) = (d.child_by_field_name("declarator"), d.child_by_field_name("value")) {
+                let mut pieces = self.body_pieces(target);
+                pieces.push(BodyPiece::Text(" = ".into()));
+                pieces.extend(self.body_pieces(value));
+                pieces.push(BodyPiece::Text(";".into()));
+                let body = Body { pieces };
+                let write = self.scalar_access(&name, target, true)?;
+                let mut reads = Vec::new();
+                self.reads_of(value, &mut reads)?;
+                self.add_statement(d, vec![write], reads, body, items)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn assignment(&mut self, stmt: Node, expr: Node, items: &mut Vec<Item>) -> FResult<()> {
+        let (target, compound, value) = match expr.kind() {
+            "assignment_expression" => {
+                let op = node_op(self.src, expr);
+                (expr.child_by_field_name("left").unwrap_or(expr), op != "=", expr.child_by_field_name("right"))
+            }
+            "update_expression" => (expr.child_by_field_name("argument").unwrap_or(expr), true, None),
+            "call_expression" => return error(expr, "function call as a statement", "a call may have side effects iotile cannot see; only assignments are allowed"),
+            "comma_expression" => return error(expr, "comma expression in a scop", "split it into separate statements"),
+            _ => return error(expr, "expression statement without an assignment", "only assignments are allowed as statements"),
+        };
+        let mut reads = Vec::new();
+        let write = match target.kind() {
+            "identifier" => {
+                let name = self.text(target).to_string();
+                if self.iterators.iter().any(|it| it.name == name) {
+                    return error(target, format!("assignment to loop iterator '{name}'"), "the iteration space would not be affine");
+                }
+                if compound {
+                    reads.push(self.scalar_access(&name, target, false)?);
+                }
+                self.scalar_access(&name, target, true)?
+            }
+            "subscript_expression" => {
+                if compound {
+                    reads.push(self.array_access(target, false)?);
+                }
+                self.array_access(target, true)?
+            }
+            "pointer_expression" => return error(target, "assignment through a pointer", "pointer dereferences are not analysable; use array subscripts"),
+            _ => return error(target, "unsupported assignment target", "assign a scalar or an array element"),
+        };
+        if let Some(v) = value {
+            self.reads_of(v, &mut reads)?;
+        }
+        let body = Body { pieces: self.body_pieces(stmt) };
+        self.add_statement(stmt, vec![write], reads, body, items)
+    }
+
+    fn add_statement(&mut self, node: Node, writes: Vec<Access>, reads: Vec<Access>, body: Body, items: &mut Vec<Item>) -> FResult<()> {
+        let index = self.statements.len();
+        let name = format!("S_{index}");
+        let domain = self.domain.copy()?.coalesce()?.set_tuple_name(&name)?;
+        let rename = |a: Access| -> FResult<Access> {
+            let relation = a.relation.set_tuple_name(DimType::In, &name)?;
+            let (relation, d) = align_map_set(relation, domain.copy()?)?;
+            Ok(Access { relation: relation.intersect_domain(d)?, ..a })
+        };
+        let writes = writes.into_iter().map(rename).collect::<FResult<Vec<_>>>()?;
+        let reads = reads.into_iter().map(rename).collect::<FResult<Vec<_>>>()?;
+        self.statements.push(Statement {
+            name,
+            domain,
+            iterators: self.iterators.iter().map(|it| it.name.clone()).collect(),
+            reads,
+            writes,
+            body,
+            span: node.byte_range(),
+        });
+        items.push(Item::Statement(index));
+        Ok(())
+    }
+
+    /// The statement text with iterator occurrences turned into holes.
+    fn body_pieces(&self, node: Node) -> Vec<BodyPiece> {
+        let mut pieces = Vec::new();
+        let mut at = node.start_byte();
+        let mut stack = vec![node];
+        let mut holes = Vec::new();
+        while let Some(n) = stack.pop() {
+            if n.kind() == "identifier" {
+                let name = self.text(n);
+                if let Some(pos) = self.iterators.iter().rposition(|it| it.name == name) {
+                    holes.push((n.byte_range(), pos));
+                }
+                continue;
+            }
+            let mut c = n.walk();
+            stack.extend(n.named_children(&mut c));
+        }
+        holes.sort_by_key(|(r, _)| r.start);
+        for (range, pos) in holes {
+            pieces.push(BodyPiece::Text(self.src[at..range.start].to_string()));
+            pieces.push(BodyPiece::Iterator(pos));
+            at = range.end;
+        }
+        pieces.push(BodyPiece::Text(self.src[at..node.end_byte()].to_string()));
+        pieces
+    }
+
+    /// Collects the accesses read by a right-hand side and rejects side effects.
+    fn reads_of(&mut self, node: Node, reads: &mut Vec<Access>) -> FResult<()> {
+        match node.kind() {
+            "identifier" => {
+                let name = self.text(node).to_string();
+                if self.iterators.iter().any(|it| it.name == name) {
+                    return Ok(());
+                }
+                if let Some(d) = self.declarations.get(&name) {
+                    if !d.extents.is_empty() {
+                        return error(node, format!("array '{name}' used without subscripts"), "iotile must know which elements are read");
+                    }
+                }
+                if self.written.contains(&name) {
+                    reads.push(self.scalar_access(&name, node, false)?);
+                }
+                Ok(())
+            }
+            "subscript_expression" => {
+                reads.push(self.array_access(node, false)?);
+                Ok(())
+            }
+            "call_expression" => {
+                let f = node.child_by_field_name("function").unwrap_or(node);
+                let name = self.text(f);
+                if f.kind() != "identifier" || !is_math_function(name) {
+                    return error(f, format!("call to '{name}' in a scop"), "only side-effect-free math functions (sqrt, exp, pow, ...) may be called");
+                }
+                if let Some(args) = node.child_by_field_name("arguments") {
+                    let mut c = args.walk();
+                    let args: Vec<Node> = args.named_children(&mut c).collect();
+                    for a in args {
+                        self.reads_of(a, reads)?;
+                    }
+                }
+                Ok(())
+            }
+            "number_literal" | "char_literal" | "string_literal" | "true" | "false" | "sizeof_expression" | "comment" | "null" => Ok(()),
+            "cast_expression" => self.reads_of(node.child_by_field_name("value").unwrap_or(node), reads),
+            "binary_expression" | "parenthesized_expression" | "conditional_expression" => {
+                let mut c = node.walk();
+                let children: Vec<Node> = node.named_children(&mut c).collect();
+                for child in children {
+                    self.reads_of(child, reads)?;
+                }
+                Ok(())
+            }
+            "unary_expression" => self.reads_of(node.child_by_field_name("argument").unwrap_or(node), reads),
+            "pointer_expression" => error(node, "pointer dereference or address-of in a scop", "the accessed memory cannot be analysed; use array subscripts"),
+            "assignment_expression" | "update_expression" => error(node, "assignment inside an expression", "side effects inside expressions are not supported; make it a separate statement"),
+            "comma_expression" => error(node, "comma expression in a scop", "split it into separate statements"),
+            "field_expression" => error(node, "structure member access in a scop", "only scalars and arrays of scalars are supported"),
+            _ => error(node, format!("{} is not supported in a scop", describe(node.kind())), "not a side-effect-free expression iotile understands"),
+        }
+    }
+
+    fn scalar_access(&mut self, name: &str, node: Node, write: bool) -> FResult<Access> {
+        let element_type = self.declarations.get(name).map(|d| d.base_type.clone()).unwrap_or_else(|| "int".into());
+        self.note_array(name, element_type, vec![]);
+        let domain = self.domain.copy()?;
+        let space = Space::set_alloc(self.ctx, 0, 0)?;
+        let range = Set::universe(space)?.set_tuple_name(name)?;
+        let relation = Map::from_domain_and_range(domain, range)?;
+        let _ = node;
+        Ok(self.new_access(name, relation, write))
+    }
+
+    fn array_access(&mut self, node: Node, write: bool) -> FResult<Access> {
+        let mut indices = Vec::new();
+        let mut base = node;
+        while base.kind() == "subscript_expression" {
+            indices.push(base.child_by_field_name("index").unwrap_or(base));
+            base = base.child_by_field_name("argument").unwrap_or(base);
+        }
+        indices.reverse();
+        while base.kind() == "parenthesized_expression" {
+            base = base.named_child(0).unwrap_or(base);
+        }
+        if base.kind() != "identifier" {
+            return error(base, "unsupported array expression", "the subscripted expression must be an array name");
+        }
+        let name = self.text(base).to_string();
+        let Some(decl) = self.declarations.get(&name).cloned() else {
+            return error(base, format!("'{name}' is not declared before the region"), "iotile needs the declaration of every array it analyses");
+        };
+        if decl.extents.len() != indices.len() {
+            return error(node, format!("'{name}' has {} dimension(s) but is accessed with {} subscript(s)", decl.extents.len(), indices.len()), "every access must name one element");
+        }
+        let mut relation: Option<Map> = None;
+        for index in indices {
+            let pa = self.affine(index)?;
+            let m = Map::from_pw_aff(pa)?;
+            relation = Some(match relation {
+                None => m,
+                Some(r) => {
+                    let (r, m) = align_maps(r, m)?;
+                    r.flat_range_product(m)?
+                }
+            });
+        }
+        let relation = relation.expect("at least one subscript").set_tuple_name(DimType::Out, &name)?;
+        self.note_array(&name, decl.base_type.clone(), decl.extents.clone());
+        Ok(self.new_access(&name, relation, write))
+    }
+
+    fn new_access(&mut self, array: &str, relation: Map, write: bool) -> Access {
+        let ref_id = if write {
+            self.writes += 1;
+            format!("W_{}", self.writes - 1)
+        } else {
+            self.reads += 1;
+            format!("R_{}", self.reads - 1)
+        };
+        Access { ref_id, array: array.to_string(), relation }
+    }
+
+    fn note_array(&mut self, name: &str, element_type: String, extents: Vec<Option<String>>) {
+        if !self.arrays.iter().any(|a| a.name == name) {
+            self.arrays.push(ArrayInfo { name: name.to_string(), element_type, extents });
+        }
+    }
+
+    // ----- whole-region results ------------------------------------------
+
+    /// The original schedule: a band per loop, a sequence per block.
+    fn schedule(&self, items: &[Item]) -> FResult<Schedule> {
+        match self.schedule_of(items)? {
+            Some(s) => Ok(s),
+            None => Ok(Schedule::from_domain(UnionSet::from_set(Set::universe(Space::params_alloc(self.ctx, 0)?)?)?)?),
+        }
+    }
+
+    fn schedule_of(&self, items: &[Item]) -> FResult<Option<Schedule>> {
+        let mut result: Option<Schedule> = None;
+        for item in items {
+            let s = match item {
+                Item::Statement(i) => Some(Schedule::from_domain(UnionSet::from_set(self.statements[*i].domain.copy()?)?)?),
+                Item::Loop { depth, decreasing, body } => match self.schedule_of(body)? {
+                    None => None,
+                    Some(inner) => {
+                        let mut band: Option<UnionPwAff> = None;
+                        for i in statements_in(body) {
+                            let st = &self.statements[i];
+                            let ls = LocalSpace::from_space(st.domain.get_space()?)?;
+                            let mut pa = PwAff::var_on_domain(ls, DimType::Set, *depth as u32)?;
+                            if *decreasing {
+                                pa = pa.neg()?;
+                            }
+                            let upa = UnionPwAff::from_pw_aff(pa)?;
+                            band = Some(match band {
+                                None => upa,
+                                Some(b) => b.union_add(upa)?,
+                            });
+                        }
+                        let band = band.expect("a loop with a schedule has statements");
+                        Some(inner.insert_partial_schedule(MultiUnionPwAff::from_union_pw_aff(band)?)?)
+                    }
+                },
+            };
+            if let Some(s) = s {
+                result = Some(match result {
+                    None => s,
+                    Some(r) => r.sequence(s)?,
+                });
+            }
+        }
+        Ok(result)
+    }
+
+    /// Parameter constraints: extents of arrays are non-negative, unsigned
+    /// parameters are non-negative, plus what the user gave with `--ctx`.
+    fn context(&self, input: &RegionInput) -> FResult<Set> {
+        let mut space = Space::params_alloc(self.ctx, self.params.len() as u32)?;
+        for (i, p) in self.params.iter().enumerate() {
+            space = space.set_dim_name(DimType::Param, i as u32, p)?;
+        }
+        let mut context = Set::universe(space.copy()?)?;
+        for (i, p) in self.params.iter().enumerate() {
+            let in_extent = self.declarations.values().any(|d| {
+                d.extents.iter().flatten().any(|e| e.split(|c: char| !c.is_alphanumeric() && c != '_').any(|w| w == p))
+            });
+            let unsigned = self.declarations.get(p).is_some_and(|d| d.base_type.contains("unsigned") || d.base_type.contains("size_t"));
+            if in_extent || unsigned {
+                let ls = LocalSpace::from_space(space.copy()?)?;
+                let v = PwAff::var_on_domain(ls, DimType::Param, i as u32)?;
+                let zero = PwAff::val_on_domain(Set::universe(space.copy()?)?, Val::int_from_si(self.ctx, 0)?)?;
+                context = context.intersect(v.ge_set(zero)?)?;
+            }
+        }
+        if let Some(text) = &input.user_context {
+            let user = Set::read_from_str(self.ctx, text).map_err(|_| FrontError {
+                span: 0..0,
+                message: format!("cannot parse --ctx '{text}'"),
+                why: "expected a parameter set in isl notation, e.g. '[n] -> { : n >= 16 }'".into(),
+            })?;
+            let user = if user.is_params()? { user } else { user.params()? };
+            let (c, u) = align_sets(context, user)?;
+            context = c.intersect(u)?;
+        }
+        Ok(context)
+    }
+
+    /// Final values of iterators declared before the region that code after
+    /// the region (or another function, for globals) may read.
+    fn live_iterators(&self, input: &RegionInput, span: &Range<usize>) -> FResult<Vec<LiveIterator>> {
+        let mut names: Vec<&str> = Vec::new();
+        for e in &self.exits {
+            if !names.contains(&e.iterator.as_str()) {
+                names.push(&e.iterator);
+            }
+        }
+        let mut live = Vec::new();
+        let length = 2 * self.max_depth + 1;
+        for name in names {
+            let global = self.declarations.get(name).is_none_or(|d| d.global);
+            let read_after = input.function.is_some_and(|f| {
+                identifier_in_range(self.src, f, name, span.end..f.end_byte())
+            });
+            if !global && !read_after {
+                continue;
+            }
+            // All exits of loops over `name` as points [time..., value];
+            // the last one in time holds the final value.
+            let mut events: Option<Set> = None;
+            for e in self.exits.iter().filter(|e| e.iterator == name) {
+                let event = self.exit_event(e, length)?;
+                events = Some(match events {
+                    None => event,
+                    Some(all) => {
+                        let (a, b) = align_sets(all, event)?;
+                        a.union(b)?
+                    }
+                });
+            }
+            let Some(events) = events else { continue };
+            let last = events.lexmax()?.project_out(DimType::Set, 0, length as u32)?;
+            let final_value = PwMultiAff::from_map(Map::from_range(last)?)?.get_pw_aff(0)?;
+            live.push(LiveIterator { name: name.to_string(), final_value });
+        }
+        Ok(live)
+    }
+
+    /// `{ [time..., value] }` of one loop exit, time padded to `length`.
+    fn exit_event(&self, e: &LoopExit, length: usize) -> FResult<Set> {
+        let space = e.reached.get_space()?;
+        let mut map: Option<Map> = None;
+        let padding = std::iter::repeat_n(TimeTerm::Position(0), length - e.time.len());
+        for term in e.time.iter().copied().chain(padding) {
+            let pa = match term {
+                TimeTerm::Position(p) => PwAff::val_on_domain(Set::universe(space.copy()?)?, Val::int_from_si(self.ctx, p)?)?,
+                TimeTerm::Iterator { depth, decreasing } => {
+                    let v = PwAff::var_on_domain(LocalSpace::from_space(space.copy()?)?, DimType::Set, depth as u32)?;
+                    if decreasing { v.neg()? } else { v }
+                }
+            };
+            let m = Map::from_pw_aff(pa)?;
+            map = Some(match map {
+                None => m,
+                Some(r) => {
+                    let (r, m) = align_maps(r, m)?;
+                    r.flat_range_product(m)?
+                }
+            });
+        }
+        let value = Map::from_pw_aff(e.value.copy()?)?;
+        let map = match map {
+            None => value,
+            Some(m) => {
+                let (m, v) = align_maps(m, value)?;
+                m.flat_range_product(v)?
+            }
+        };
+        let (map, reached) = align_map_set(map, e.reached.copy()?)?;
+        Ok(map.intersect_domain(reached)?.range()?)
+    }
+}
+
+fn strip_parentheses(mut n: Node) -> Node {
+    while n.kind() == "parenthesized_expression" {
+        n = n.named_child(0).unwrap_or(n);
+    }
+    n
+}
+
+fn statements_in(items: &[Item]) -> Vec<usize> {
+    let mut out = Vec::new();
+    for item in items {
+        match item {
+            Item::Statement(i) => out.push(*i),
+            Item::Loop { body, .. } => out.extend(statements_in(body)),
+        }
+    }
+    out
+}
+
+fn node_op<'s>(src: &'s str, node: Node) -> &'s str {
+    node.child_by_field_name("operator").map(|o| &src[o.byte_range()]).unwrap_or("")
+}
+
+/// Value of an integer constant expression, if it is one.
+pub fn constant_value(src: &str, node: Node) -> Option<i64> {
+    match node.kind() {
+        "number_literal" => integer_literal(&src[node.byte_range()]),
+        "parenthesized_expression" => constant_value(src, node.named_child(0)?),
+        "cast_expression" => constant_value(src, node.child_by_field_name("value")?),
+        "unary_expression" => {
+            let v = constant_value(src, node.child_by_field_name("argument")?)?;
+            match node_op(src, node) {
+                "-" => v.checked_neg(),
+                "+" => Some(v),
+                _ => None,
+            }
+        }
+        "binary_expression" => {
+            let a = constant_value(src, node.child_by_field_name("left")?)?;
+            let b = constant_value(src, node.child_by_field_name("right")?)?;
+            match node_op(src, node) {
+                "+" => a.checked_add(b),
+                "-" => a.checked_sub(b),
+                "*" => a.checked_mul(b),
+                "/" if b != 0 => a.checked_div(b),
+                "%" if b != 0 => a.checked_rem(b),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
+fn mentions_identifier(src: &str, node: Node, name: &str) -> bool {
+    identifier_in_range(src, node, name, node.byte_range())
+}
+
+/// Whether `name` occurs as an identifier inside `node` within `range`.
+fn identifier_in_range(src: &str, node: Node, name: &str, range: Range<usize>) -> bool {
+    if node.end_byte() <= range.start || node.start_byte() >= range.end {
+        return false;
+    }
+    if node.kind() == "identifier" {
+        return &src[node.byte_range()] == name;
+    }
+    let mut c = node.walk();
+    let children: Vec<Node> = node.named_children(&mut c).collect();
+    children.into_iter().any(|child| identifier_in_range(src, child, name, range.clone()))
+}
+
+/// A human name for a tree-sitter node kind.
+fn describe(kind: &str) -> String {
+    let k = kind.trim_end_matches("_statement").trim_end_matches("_expression").replace('_', " ");
+    match kind {
+        k2 if k2.ends_with("_statement") => format!("a '{k}' statement"),
+        k2 if k2.ends_with("_expression") => format!("a {k} expression"),
+        _ => format!("'{k}'"),
+    }
+}
+
+// Parameter alignment: isl requires both operands of a binary operation to
+// have the same parameters; expressions here pick parameters up one by one.
+
+fn align_pw(a: PwAff, b: PwAff) -> FResult<(PwAff, PwAff)> {
+    let b = b.align_params(a.get_space()?)?;
+    let a = a.align_params(b.get_space()?)?;
+    Ok((a, b))
+}
+
+fn align_sets(a: Set, b: Set) -> FResult<(Set, Set)> {
+    let b = b.align_params(a.get_space()?)?;
+    let a = a.align_params(b.get_space()?)?;
+    Ok((a, b))
+}
+
+fn align_maps(a: Map, b: Map) -> FResult<(Map, Map)> {
+    let b = b.align_params(a.get_space()?)?;
+    let a = a.align_params(b.get_space()?)?;
+    Ok((a, b))
+}
+
+fn align_map_set(a: Map, b: Set) -> FResult<(Map, Set)> {
+    let b = b.align_params(a.get_space()?)?;
+    let a = a.align_params(b.get_space()?)?;
+    Ok((a, b))
+}
+
+fn intersect(a: Set, b: Set) -> FResult<Set> {
+    let (a, b) = align_sets(a, b)?;
+    Ok(a.intersect(b)?)
+}

@@ -1,0 +1,227 @@
+//! The front end: C text in, one [`Scop`] (or a diagnostic) per region out.
+//!
+//! The file is expanded by the system preprocessor ([`preprocess`]), parsed
+//! with tree-sitter-c, and every `#pragma scop` / `#pragma endscop` pair is
+//! located in the expanded text. Each region is extracted independently
+//! ([`extract`]), so one unsupported region does not prevent the others from
+//! being optimised. Regions are identified in the *original* text through the
+//! preprocessor's line markers, so the back end can splice regenerated code
+//! into the untouched original file.
+
+pub mod extract;
+pub mod preprocess;
+
+use std::ops::Range;
+use std::path::Path;
+
+use tree_sitter::{Node, Parser, Tree};
+
+use crate::diag::Diagnostic;
+use crate::isl::Session;
+use crate::scop::Scop;
+use extract::{FrontError, RegionInput};
+pub use preprocess::PreprocessorFlags;
+
+/// Options of the front end.
+#[derive(Debug, Clone, Default)]
+pub struct FrontOptions {
+    /// Flags for the preprocessor.
+    pub preprocessor: PreprocessorFlags,
+    /// Extra parameter constraints in isl notation (`--ctx`).
+    pub user_context: Option<String>,
+}
+
+/// One `#pragma scop` region of the original file.
+pub struct Region {
+    /// Zero-based index in the file.
+    pub index: usize,
+    /// Bytes of the original file from the start of the `#pragma scop` line
+    /// to the end of the `#pragma endscop` line (newline included).
+    pub original: Range<usize>,
+    /// Leading whitespace of the `#pragma scop` line.
+    pub indent: String,
+    /// The model, or why the region cannot be handled.
+    pub scop: Result<Scop, Diagnostic>,
+}
+
+/// A parsed input file.
+pub struct SourceFile {
+    /// Path as given by the user (used in diagnostics).
+    pub name: String,
+    /// Original text.
+    pub text: String,
+    /// Expanded text the Scops' spans and bodies refer to.
+    pub expanded: String,
+    /// The regions in order.
+    pub regions: Vec<Region>,
+}
+
+/// Reads, preprocesses and parses `path`, and extracts every region.
+pub fn parse_file(session: &Session, path: &Path, options: &FrontOptions) -> Result<SourceFile, Diagnostic> {
+    let name = path.to_string_lossy().into_owned();
+    let text = std::fs::read(path)
+        .map_err(|e| Diagnostic::error(format!("cannot read '{name}': {}", io_reason(&e))))?;
+    let text = String::from_utf8(text).map_err(|_| Diagnostic::error(format!("'{name}' is not valid UTF-8")))?;
+    let pre = preprocess::preprocess(path, &options.preprocessor)?;
+    let tree = parse(&pre.text)?;
+    let pragmas = find_pragmas(&pre.text, tree.root_node());
+    let line_starts = line_starts(&text);
+    let mut regions = Vec::new();
+    let mut open: Option<Node> = None;
+    for (node, is_start) in pragmas {
+        let original = |n: Node| map_span(&pre, &text, &line_starts, n.byte_range());
+        match (open, is_start) {
+            (None, true) => open = Some(node),
+            (Some(start), false) => {
+                open = None;
+                let index = regions.len();
+                let Some(first_line) = pre.origin[start.start_position().row] else { continue };
+                let Some(last_line) = pre.origin[node.start_position().row] else { continue };
+                let begin = line_starts[first_line - 1];
+                let end = line_starts.get(last_line).copied().unwrap_or(text.len());
+                let indent = region_indent(&text[begin..end]);
+                let scop = if start.parent() != node.parent() {
+                    Err(Diagnostic::spanned(
+                        "'#pragma endscop' is not in the same block as its '#pragma scop'",
+                        original(node),
+                        "the region must be a sequence of statements in one block",
+                    ))
+                } else {
+                    session.reset_operations();
+                    let input = RegionInput {
+                        index,
+                        items: statements_between(start, node),
+                        function: enclosing_function(start),
+                        root: tree.root_node(),
+                        user_context: options.user_context.clone(),
+                    };
+                    extract::extract(session.ctx(), &pre.text, &input).map_err(|e: FrontError| {
+                        let span = if e.span.is_empty() { start.byte_range() } else { e.span };
+                        Diagnostic::spanned(e.message, map_span(&pre, &text, &line_starts, span), e.why)
+                    })
+                };
+                regions.push(Region { index, original: begin..end, indent, scop });
+            }
+            (Some(_), true) => {
+                return Err(Diagnostic::spanned("nested '#pragma scop'", original(node), "the previous region is not closed"));
+            }
+            (None, false) => {
+                return Err(Diagnostic::spanned("'#pragma endscop' without '#pragma scop'", original(node), "no region is open here"));
+            }
+        }
+    }
+    if let Some(start) = open {
+        let span = map_span(&pre, &text, &line_starts, start.byte_range());
+        return Err(Diagnostic::spanned("'#pragma scop' without '#pragma endscop'", span, "this region is never closed"));
+    }
+    Ok(SourceFile { name, text, expanded: pre.text, regions })
+}
+
+fn io_reason(e: &std::io::Error) -> String {
+    match e.kind() {
+        std::io::ErrorKind::NotFound => "no such file".into(),
+        std::io::ErrorKind::PermissionDenied => "permission denied".into(),
+        _ => e.to_string(),
+    }
+}
+
+fn parse(text: &str) -> Result<Tree, Diagnostic> {
+    let mut parser = Parser::new();
+    parser
+        .set_language(&tree_sitter_c::LANGUAGE.into())
+        .map_err(|e| Diagnostic::error(format!("cannot load the C grammar: {e}")))?;
+    parser.parse(text, None).ok_or_else(|| Diagnostic::error("the C parser gave up on this file"))
+}
+
+/// The `#pragma scop` (true) and `#pragma endscop` (false) nodes, in order.
+fn find_pragmas<'t>(src: &str, root: Node<'t>) -> Vec<(Node<'t>, bool)> {
+    let mut out = Vec::new();
+    let mut stack = vec![root];
+    while let Some(n) = stack.pop() {
+        if n.kind() == "preproc_call" {
+            let directive: String = n
+                .child_by_field_name("directive")
+                .map(|d| src[d.byte_range()].chars().filter(|c| !c.is_whitespace()).collect())
+                .unwrap_or_default();
+            let argument = n.child_by_field_name("argument").map(|a| src[a.byte_range()].trim()).unwrap_or("");
+            if directive == "#pragma" && (argument == "scop" || argument == "endscop") {
+                out.push((n, argument == "scop"));
+            }
+            continue;
+        }
+        let mut c = n.walk();
+        stack.extend(n.children(&mut c));
+    }
+    out.sort_by_key(|(n, _)| n.start_byte());
+    out
+}
+
+fn statements_between<'t>(start: Node<'t>, end: Node<'t>) -> Vec<Node<'t>> {
+    let mut items = Vec::new();
+    let mut n = start.next_sibling();
+    while let Some(node) = n {
+        if node == end {
+            break;
+        }
+        if node.is_named() {
+            items.push(node);
+        }
+        n = node.next_sibling();
+    }
+    items
+}
+
+fn enclosing_function(node: Node) -> Option<Node> {
+    let mut n = node.parent();
+    while let Some(p) = n {
+        if p.kind() == "function_definition" {
+            return Some(p);
+        }
+        n = p.parent();
+    }
+    None
+}
+
+fn line_starts(text: &str) -> Vec<usize> {
+    std::iter::once(0).chain(text.match_indices('\n').map(|(i, _)| i + 1)).collect()
+}
+
+/// Maps a span of the expanded text to the original file: same line through
+/// the line markers; same columns when the line was not changed by macro
+/// expansion, otherwise the first occurrence of the spanned text on the
+/// original line, otherwise the whole line.
+fn map_span(pre: &preprocess::Preprocessed, original: &str, starts: &[usize], span: Range<usize>) -> Range<usize> {
+    let pre_starts = line_starts(&pre.text);
+    let row = pre_starts.partition_point(|s| *s <= span.start).saturating_sub(1);
+    let Some(Some(line)) = pre.origin.get(row) else { return 0..0 };
+    let Some(&begin) = starts.get(line - 1) else { return 0..0 };
+    let end = starts.get(*line).map_or(original.len(), |e| e - 1).max(begin);
+    let original_line = &original[begin..end];
+    let pre_line_end = pre.text[pre_starts[row]..].find('\n').map_or(pre.text.len(), |e| pre_starts[row] + e);
+    let pre_line = &pre.text[pre_starts[row]..pre_line_end];
+    let col = span.start - pre_starts[row];
+    let span_end = span.end.min(pre_line_end);
+    let len = span_end.saturating_sub(span.start);
+    if pre_line == original_line {
+        return begin + col..begin + col + len.max(1);
+    }
+    let wanted = &pre.text[span.start..span_end];
+    if !wanted.is_empty() {
+        if let Some(at) = original_line.find(wanted) {
+            return begin + at..begin + at + wanted.len();
+        }
+    }
+    let indent = original_line.len() - original_line.trim_start().len();
+    begin + indent..end.max(begin + indent)
+}
+
+/// Indentation of the first statement line of a region (after the pragma).
+fn region_indent(region: &str) -> String {
+    region
+        .lines()
+        .skip(1)
+        .find(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+        .or_else(|| region.lines().next())
+        .map(|l| l.chars().take_while(|c| *c == ' ' || *c == '\t').collect())
+        .unwrap_or_default()
+}

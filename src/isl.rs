@@ -1,0 +1,288 @@
+//! The isl layer: the only module of iotile that contains `unsafe` code.
+//!
+//! `isl-rs` binds most of isl; this module adds what it lacks — the AST
+//! build (`isl_ast_build_*`), printing that frees the strings isl hands out,
+//! identifier allocation and error-handling setup — behind safe wrappers.
+//! Ownership follows isl's annotations and is stated in each doc line:
+//! *takes* (`__isl_take`, the Rust value is moved in and consumed), *borrows*
+//! (`__isl_keep`, a `&` reference) and *gives* (`__isl_give`, a new owned value
+//! that frees itself on drop). Every isl object must be dropped before the
+//! [`Session`] that owns its `isl_ctx`; the pipeline guarantees this by
+//! creating the session first and keeping every isl value inside it.
+
+use std::ffi::{CStr, CString};
+use std::os::raw::{c_char, c_void};
+
+use isl_rs::{
+    ASTExpr, ASTNode, ASTNodeType, Context, Map, MultiUnionPwAff, Options, PwAff, Schedule, Set, UnionMap,
+    UnionSet,
+};
+use libc::uintptr_t;
+
+/// An isl operation failed; the message is isl's own.
+#[derive(Debug, Clone)]
+pub struct IslError(pub String);
+
+impl std::fmt::Display for IslError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "isl: {}", self.0)
+    }
+}
+
+impl From<isl_rs::LibISLError> for IslError {
+    fn from(e: isl_rs::LibISLError) -> Self {
+        IslError(format!("{e:?}"))
+    }
+}
+
+pub type IslResult<T> = Result<T, IslError>;
+
+extern "C" {
+    fn isl_ctx_last_error_msg(ctx: uintptr_t) -> *const c_char;
+    fn isl_ctx_reset_error(ctx: uintptr_t);
+
+    fn isl_id_alloc(ctx: uintptr_t, name: *const c_char, user: *mut c_void) -> uintptr_t;
+    fn isl_id_list_alloc(ctx: uintptr_t, n: i32) -> uintptr_t;
+    fn isl_id_list_add(list: uintptr_t, el: uintptr_t) -> uintptr_t;
+
+    fn isl_ast_build_from_context(set: uintptr_t) -> uintptr_t;
+    fn isl_ast_build_free(build: uintptr_t) -> uintptr_t;
+    fn isl_ast_build_set_iterators(build: uintptr_t, iterators: uintptr_t) -> uintptr_t;
+    fn isl_ast_build_node_from_schedule(build: uintptr_t, schedule: uintptr_t) -> uintptr_t;
+    fn isl_ast_build_expr_from_pw_aff(build: uintptr_t, pa: uintptr_t) -> uintptr_t;
+    fn isl_ast_build_expr_from_set(build: uintptr_t, set: uintptr_t) -> uintptr_t;
+
+    fn isl_ast_node_get_type(node: uintptr_t) -> i32;
+
+    fn isl_set_to_str(set: uintptr_t) -> *mut c_char;
+    fn isl_union_set_to_str(uset: uintptr_t) -> *mut c_char;
+    fn isl_map_to_str(map: uintptr_t) -> *mut c_char;
+    fn isl_union_map_to_str(umap: uintptr_t) -> *mut c_char;
+    fn isl_pw_aff_to_str(pa: uintptr_t) -> *mut c_char;
+    fn isl_multi_union_pw_aff_to_str(mupa: uintptr_t) -> *mut c_char;
+    fn isl_schedule_to_str(schedule: uintptr_t) -> *mut c_char;
+    fn isl_ast_expr_to_C_str(expr: uintptr_t) -> *mut c_char;
+    fn isl_ast_node_to_C_str(node: uintptr_t) -> *mut c_char;
+}
+
+/// `isl_on_error` value that makes isl return NULL silently instead of
+/// printing to stderr; the wrappers turn that NULL into an [`IslError`].
+const ISL_ON_ERROR_CONTINUE: i32 = 1;
+
+/// Owns the `isl_ctx` of one iotile run.
+pub struct Session {
+    ctx: Context,
+}
+
+impl Session {
+    /// Gives a fresh context whose computations are bounded by
+    /// `max_operations` (`isl_ctx_set_max_operations`; 0 means unbounded).
+    pub fn new(max_operations: u64) -> Session {
+        let ctx = Context::alloc();
+        // The option setters only fail on a NULL context.
+        let _ = Options::set_on_error(&ctx, ISL_ON_ERROR_CONTINUE);
+        let _ = Options::set_ast_iterator_type(&ctx, "int");
+        ctx.set_max_operations(max_operations);
+        Session { ctx }
+    }
+
+    /// Borrows the context.
+    pub fn ctx(&self) -> &Context {
+        &self.ctx
+    }
+
+    /// Restarts the operation count (`isl_ctx_reset_operations`), so that
+    /// each region gets the full bound.
+    pub fn reset_operations(&self) {
+        self.ctx.reset_operations();
+    }
+
+    /// Sets the bound on isl operations (`isl_ctx_set_max_operations`).
+    pub fn set_max_operations(&self, max_operations: u64) {
+        self.ctx.set_max_operations(max_operations);
+    }
+}
+
+/// Reads and clears the last error of `ctx` (borrows `ctx`).
+fn last_error(ctx: &Context) -> IslError {
+    // SAFETY: `ctx.ptr` is a live isl_ctx; the message pointer, when not NULL,
+    // points to a static string owned by isl.
+    let msg = unsafe {
+        let p = isl_ctx_last_error_msg(ctx.ptr);
+        let msg = if p.is_null() {
+            "unknown isl error".to_string()
+        } else {
+            CStr::from_ptr(p).to_string_lossy().into_owned()
+        };
+        isl_ctx_reset_error(ctx.ptr);
+        msg
+    };
+    IslError(msg)
+}
+
+/// Turns an isl-allocated C string into a `String` and frees it (takes `p`).
+fn take_c_string(p: *mut c_char) -> Option<String> {
+    if p.is_null() {
+        return None;
+    }
+    // SAFETY: isl returned a malloc'ed, NUL-terminated string it gave us.
+    unsafe {
+        let s = CStr::from_ptr(p).to_string_lossy().into_owned();
+        libc::free(p as *mut c_void);
+        Some(s)
+    }
+}
+
+/// isl objects that can be printed in isl notation.
+pub trait IslText {
+    /// Borrows `self` and gives its isl notation (`isl_*_to_str`).
+    fn isl_text(&self) -> String;
+}
+
+macro_rules! impl_isl_text {
+    ($ty:ty, $f:ident) => {
+        impl IslText for $ty {
+            fn isl_text(&self) -> String {
+                // SAFETY: `self.ptr` is a live isl object (or NULL, which isl accepts).
+                take_c_string(unsafe { $f(self.ptr) }).unwrap_or_else(|| "<null>".into())
+            }
+        }
+    };
+}
+
+impl_isl_text!(Set, isl_set_to_str);
+impl_isl_text!(UnionSet, isl_union_set_to_str);
+impl_isl_text!(Map, isl_map_to_str);
+impl_isl_text!(UnionMap, isl_union_map_to_str);
+impl_isl_text!(PwAff, isl_pw_aff_to_str);
+impl_isl_text!(MultiUnionPwAff, isl_multi_union_pw_aff_to_str);
+impl_isl_text!(Schedule, isl_schedule_to_str);
+
+/// Borrows `expr` and gives isl's own C rendering of it.
+pub fn ast_expr_to_c(expr: &ASTExpr) -> String {
+    // SAFETY: `expr.ptr` is a live isl_ast_expr.
+    take_c_string(unsafe { isl_ast_expr_to_C_str(expr.ptr) }).unwrap_or_default()
+}
+
+/// Borrows `node` and gives isl's own C rendering of it (debugging aid).
+pub fn ast_node_to_c(node: &ASTNode) -> String {
+    // SAFETY: `node.ptr` is a live isl_ast_node.
+    take_c_string(unsafe { isl_ast_node_to_C_str(node.ptr) }).unwrap_or_default()
+}
+
+/// Borrows `node` and gives its kind (`isl_ast_node_get_type`).
+///
+/// `isl-rs` numbers `isl_ast_node_type` from 0 while isl starts at 1
+/// (`isl_ast_node_for = 1`), so its `ASTNode::get_type` misreads every node.
+pub fn ast_node_type(node: &ASTNode) -> IslResult<ASTNodeType> {
+    // SAFETY: `node.ptr` is a live isl_ast_node.
+    let kind = unsafe { isl_ast_node_get_type(node.ptr) };
+    Ok(match kind {
+        1 => ASTNodeType::For,
+        2 => ASTNodeType::If,
+        3 => ASTNodeType::Block,
+        4 => ASTNodeType::Mark,
+        5 => ASTNodeType::User,
+        _ => return Err(last_error(&node.get_ctx())),
+    })
+}
+
+/// Wraps `isl_ast_build`: the state from which isl generates AST nodes and
+/// expressions.
+pub struct AstBuild {
+    ptr: uintptr_t,
+    ctx: uintptr_t,
+}
+
+impl AstBuild {
+    /// Takes `context` (a parameter set the generated code may assume) and
+    /// gives a build (`isl_ast_build_from_context`).
+    pub fn from_context(context: Set) -> IslResult<AstBuild> {
+        let ctx = context.get_ctx();
+        let ctx_ptr = ctx.ptr;
+        let mut context = context;
+        context.do_not_free_on_drop();
+        // SAFETY: ownership of `context` passes to isl.
+        let ptr = unsafe { isl_ast_build_from_context(context.ptr) };
+        if ptr == 0 {
+            return Err(last_error(&ctx));
+        }
+        Ok(AstBuild { ptr, ctx: ctx_ptr })
+    }
+
+    fn error(&self) -> IslError {
+        let ctx = Context { ptr: self.ctx, should_free_on_drop: false };
+        last_error(&ctx)
+    }
+
+    /// Names the generated loop iterators, outermost first
+    /// (`isl_ast_build_set_iterators`; the build is consumed and given back).
+    pub fn set_iterators(mut self, names: &[String]) -> IslResult<AstBuild> {
+        // SAFETY: the list and its ids are created here and handed to isl,
+        // which takes both the build and the list.
+        unsafe {
+            let mut list = isl_id_list_alloc(self.ctx, names.len() as i32);
+            for name in names {
+                let c = CString::new(name.as_str()).map_err(|_| IslError("bad name".into()))?;
+                let id = isl_id_alloc(self.ctx, c.as_ptr(), std::ptr::null_mut());
+                list = isl_id_list_add(list, id);
+            }
+            let ptr = isl_ast_build_set_iterators(self.ptr, list);
+            self.ptr = 0;
+            if ptr == 0 {
+                return Err(self.error());
+            }
+            Ok(AstBuild { ptr, ctx: self.ctx })
+        }
+    }
+
+    /// Borrows the build, takes `schedule` and gives the AST that executes it
+    /// (`isl_ast_build_node_from_schedule`).
+    pub fn node_from_schedule(&self, schedule: Schedule) -> IslResult<ASTNode> {
+        let mut schedule = schedule;
+        schedule.do_not_free_on_drop();
+        // SAFETY: `self.ptr` is live; ownership of `schedule` passes to isl.
+        let ptr = unsafe { isl_ast_build_node_from_schedule(self.ptr, schedule.ptr) };
+        if ptr == 0 {
+            return Err(self.error());
+        }
+        Ok(ASTNode { ptr, should_free_on_drop: true })
+    }
+
+    /// Borrows the build, takes `pa` and gives an expression computing it
+    /// (`isl_ast_build_expr_from_pw_aff`).
+    pub fn expr_from_pw_aff(&self, pa: PwAff) -> IslResult<ASTExpr> {
+        let mut pa = pa;
+        pa.do_not_free_on_drop();
+        // SAFETY: `self.ptr` is live; ownership of `pa` passes to isl.
+        let ptr = unsafe { isl_ast_build_expr_from_pw_aff(self.ptr, pa.ptr) };
+        if ptr == 0 {
+            return Err(self.error());
+        }
+        Ok(ASTExpr { ptr, should_free_on_drop: true })
+    }
+
+    /// Borrows the build, takes `set` and gives a condition that holds exactly
+    /// on it (`isl_ast_build_expr_from_set`).
+    pub fn expr_from_set(&self, set: Set) -> IslResult<ASTExpr> {
+        let mut set = set;
+        set.do_not_free_on_drop();
+        // SAFETY: `self.ptr` is live; ownership of `set` passes to isl.
+        let ptr = unsafe { isl_ast_build_expr_from_set(self.ptr, set.ptr) };
+        if ptr == 0 {
+            return Err(self.error());
+        }
+        Ok(ASTExpr { ptr, should_free_on_drop: true })
+    }
+}
+
+impl Drop for AstBuild {
+    fn drop(&mut self) {
+        if self.ptr != 0 {
+            // SAFETY: the build is owned by this wrapper.
+            unsafe {
+                isl_ast_build_free(self.ptr);
+            }
+        }
+    }
+}

@@ -1,0 +1,169 @@
+//! iotile: a source-to-source polyhedral compiler for `#pragma scop` regions of C.
+//!
+//! # Pipeline
+//!
+//! ```text
+//! C text --front--> Scop (one per #pragma scop region)
+//!        --ast----> isl AST of the region's schedule
+//!        --back---> C text, spliced into the untouched original file
+//! ```
+//!
+//! Each arrow is one module and each value between them is a documented
+//! type: [`front::SourceFile`] holds the regions and their [`scop::Scop`]s,
+//! [`ast::RegionAst`] the generated AST, and the back end returns text.
+//! The dependence analysis, scheduler, tiling, fusion, data-reuse and
+//! I/O-model stages slot in between `front` and `ast` (see ARCHITECTURE.md);
+//! today the schedule is the original one, so the output is the input
+//! regenerated from its polyhedral representation.
+//!
+//! All `unsafe` code lives in [`isl`]. Errors the user can act on are
+//! [`diag::Diagnostic`]s; nothing in the pipeline panics on bad input.
+
+pub mod ast;
+pub mod back;
+pub mod cli;
+pub mod diag;
+pub mod front;
+pub mod isl;
+pub mod scop;
+
+use std::ffi::OsString;
+use std::io::Write;
+use std::path::Path;
+
+use cli::Cli;
+use diag::Diagnostic;
+use front::{FrontOptions, PreprocessorFlags, SourceFile};
+use isl::{IslText, Session};
+
+/// Runs iotile with `args` (program name first); gives the exit status.
+pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
+    let args: Vec<OsString> = args.into_iter().collect();
+    if args.iter().skip(1).any(|a| a.to_str().is_some_and(|s| s == "--cc" || s.starts_with("--cc="))) {
+        eprint!("{}", Diagnostic::error("--cc (driver mode) needs the compiler driver, which iotile does not have yet; translate with 'iotile --target=c -o OUT IN.c' and compile OUT").render(None));
+        return 1;
+    }
+    let cli = match Cli::parse_args(args) {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() { 1 } else { 0 };
+        }
+    };
+    match translate(&cli) {
+        Ok(()) => 0,
+        Err(()) => 1,
+    }
+}
+
+/// Translates the single input of `cli`; diagnostics are printed on stderr.
+fn translate(cli: &Cli) -> Result<(), ()> {
+    let fail = |d: Diagnostic| eprint!("{}", d.render(None));
+    let unavailable = cli.unavailable();
+    if !unavailable.is_empty() {
+        for u in unavailable {
+            fail(Diagnostic::error(u));
+        }
+        return Err(());
+    }
+    let input = match cli.inputs.as_slice() {
+        [one] => one,
+        [] => return Err(fail(Diagnostic::error("no input file"))),
+        _ => return Err(fail(Diagnostic::error("several input files given; translate one file at a time (driver mode will take several)"))),
+    };
+    let options = FrontOptions {
+        preprocessor: PreprocessorFlags {
+            defines: cli.defines.clone(),
+            undefines: cli.undefines.clone(),
+            include_dirs: cli.include_dirs.clone(),
+            std: cli.std.clone(),
+        },
+        user_context: cli.ctx.clone(),
+    };
+    let session = Session::new(cli.max_operations);
+    let file = front::parse_file(&session, input, &options).map_err(|d| {
+        // A span points into the original text; re-read it for the excerpt.
+        let text = std::fs::read_to_string(input).unwrap_or_default();
+        eprint!("{}", d.render(Some((&input.to_string_lossy(), &text))));
+    })?;
+    let output = generate_file(cli, &file)?;
+    let dumping = cli.dump_scop || cli.dump_schedule;
+    match &cli.output {
+        Some(path) => write_atomically(path, &output).map_err(fail),
+        None if !dumping => {
+            let _ = std::io::stdout().write_all(output.as_bytes());
+            Ok(())
+        }
+        None => Ok(()),
+    }
+}
+
+/// Regenerates every region of `file`; gives the whole output text.
+fn generate_file(cli: &Cli, file: &SourceFile) -> Result<String, ()> {
+    let mut out = String::with_capacity(file.text.len());
+    let mut at = 0;
+    let mut failed = false;
+    let mut saved_schedules = String::new();
+    for region in &file.regions {
+        let generated = region.scop.as_ref().map_err(Clone::clone).and_then(|scop| {
+            if cli.dump_scop {
+                print!("{}", scop.dump().map_err(|e| region_error(file, region, &e.to_string()))?);
+            }
+            let schedule = scop.schedule.copy().map_err(|e| region_error(file, region, &format!("{e:?}")))?;
+            if cli.dump_schedule {
+                println!("region {} schedule: {}", region.index, schedule.isl_text());
+            }
+            if cli.save_schedule.is_some() {
+                saved_schedules.push_str(&schedule.isl_text());
+                saved_schedules.push_str("\n\n");
+            }
+            let mut used = ast::identifiers(&file.expanded[scop.span.clone()]);
+            used.extend(ast::identifiers(&file.text[region.original.clone()]));
+            let region_ast = ast::generate(scop, schedule, &used).map_err(|e| region_error(file, region, &e.0))?;
+            back::write_region(scop, &region_ast, &region.indent).map_err(|e| region_error(file, region, &e.0))
+        });
+        out.push_str(&file.text[at..region.original.start]);
+        match generated {
+            Ok(code) => out.push_str(&code),
+            Err(d) if cli.fallback => {
+                let d = d.into_warning().with_note("--fallback: this region is kept unchanged");
+                eprint!("{}", d.render(Some((&file.name, &file.text))));
+                out.push_str(&file.text[region.original.clone()]);
+            }
+            Err(d) => {
+                eprint!("{}", d.render(Some((&file.name, &file.text))));
+                failed = true;
+            }
+        }
+        at = region.original.end;
+    }
+    out.push_str(&file.text[at..]);
+    if failed {
+        return Err(());
+    }
+    if let Some(path) = &cli.save_schedule {
+        write_atomically(path, &saved_schedules).map_err(|d| eprint!("{}", d.render(None)))?;
+    }
+    Ok(out)
+}
+
+/// A failure of a later stage on a region, reported at its `#pragma scop`.
+fn region_error(file: &SourceFile, region: &front::Region, why: &str) -> Diagnostic {
+    let line_end = file.text[region.original.start..].find('\n').map_or(file.text.len(), |e| region.original.start + e);
+    let start = region.original.start + region.indent.len();
+    Diagnostic::spanned(format!("cannot regenerate region {}", region.index), start..line_end, why.to_string())
+}
+
+/// Writes `text` to `path` through a temporary file in the same directory,
+/// so that `path` is either untouched or complete.
+pub fn write_atomically(path: &Path, text: &str) -> Result<(), Diagnostic> {
+    let dir = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => std::path::PathBuf::from("."),
+    };
+    let cannot = |e: std::io::Error| Diagnostic::error(format!("cannot write '{}': {e}", path.display()));
+    let mut tmp = tempfile::NamedTempFile::new_in(&dir).map_err(cannot)?;
+    tmp.write_all(text.as_bytes()).map_err(cannot)?;
+    tmp.persist(path).map_err(|e| cannot(e.error))?;
+    Ok(())
+}

@@ -1,0 +1,206 @@
+//! The `Scop`: the polyhedral model of one `#pragma scop` region, the typed
+//! value the front end hands to every later stage.
+//!
+//! A region is a set of *statements*, each with an iteration *domain* (an isl
+//! set named after the statement, `S_0[i, j]`), tagged *accesses* (one isl map
+//! per array reference, from statement instances to array elements, named by a
+//! reference id `R_3`/`W_1`), and a *body*: the statement's C text with holes
+//! where its iterators occur. The *original schedule* is an isl schedule tree
+//! that reproduces the source order. Parameters are the integer variables read
+//! but never written in the region; `context` holds what may be assumed of
+//! them. Scalars written in the region are zero-dimensional arrays.
+
+use std::ops::Range;
+
+use isl_rs::{Map, Schedule, Set, UnionMap, UnionSet};
+
+use crate::isl::{IslResult, IslText};
+
+/// The polyhedral model of one region.
+pub struct Scop {
+    /// Zero-based index of the region in its file.
+    pub index: usize,
+    /// Parameter names, in order of first use.
+    pub params: Vec<String>,
+    /// Constraints on the parameters that generated code may assume
+    /// (inferred non-negativity of array extents, plus `--ctx`).
+    pub context: Set,
+    /// The statements in textual order.
+    pub statements: Vec<Statement>,
+    /// Arrays (and scalars, as 0-d arrays) referenced in the region.
+    pub arrays: Vec<ArrayInfo>,
+    /// The original execution order as an isl schedule tree.
+    pub schedule: Schedule,
+    /// Declarations of statement-private scalars declared inside the region,
+    /// hoisted to the start of the regenerated code (`double t;`).
+    pub private_declarations: Vec<String>,
+    /// Loop iterators declared before the region whose final values the code
+    /// after the region may read.
+    pub live_iterators: Vec<LiveIterator>,
+    /// Byte range of the region's statements in the preprocessed text.
+    pub span: Range<usize>,
+}
+
+/// One statement: an assignment executed once per point of its domain.
+pub struct Statement {
+    /// isl tuple name, `S_<n>`.
+    pub name: String,
+    /// Iteration domain, a set in the space `S_n[iterators]`.
+    pub domain: Set,
+    /// The source iterator names, outermost first.
+    pub iterators: Vec<String>,
+    /// Array references read by the statement.
+    pub reads: Vec<Access>,
+    /// Array references written by the statement.
+    pub writes: Vec<Access>,
+    /// The C text of the statement with its iterators as holes.
+    pub body: Body,
+    /// Byte range in the preprocessed text.
+    pub span: Range<usize>,
+}
+
+/// One array reference.
+pub struct Access {
+    /// Reference id, unique in the region (`R_<n>` for reads, `W_<n>` for writes).
+    pub ref_id: String,
+    /// Name of the accessed array.
+    pub array: String,
+    /// `S_n[i] -> A[f(i)]`, restricted to the statement's domain.
+    pub relation: Map,
+}
+
+/// The text of a statement, split where its iterators occur.
+#[derive(Debug, Clone, Default)]
+pub struct Body {
+    /// Text and iterator holes in source order.
+    pub pieces: Vec<BodyPiece>,
+}
+
+/// A piece of a statement body.
+#[derive(Debug, Clone)]
+pub enum BodyPiece {
+    /// Verbatim C text.
+    Text(String),
+    /// An occurrence of the statement's iterator number `n` (outermost is 0).
+    Iterator(usize),
+}
+
+impl Body {
+    /// Prints the body with each iterator replaced by the expression given
+    /// for it (already parenthesised where needed).
+    pub fn substitute(&self, values: &[String]) -> String {
+        let mut out = String::new();
+        for piece in &self.pieces {
+            match piece {
+                BodyPiece::Text(t) => out.push_str(t),
+                BodyPiece::Iterator(n) => out.push_str(&values[*n]),
+            }
+        }
+        out
+    }
+}
+
+/// An array (or scalar) referenced in a region.
+#[derive(Debug, Clone)]
+pub struct ArrayInfo {
+    /// C name.
+    pub name: String,
+    /// Element type as written in the declaration (`double`, `float`).
+    pub element_type: String,
+    /// Extent of each dimension as C text, `None` where the declaration
+    /// gives none (a pointer or `A[]`). Empty for scalars.
+    pub extents: Vec<Option<String>>,
+}
+
+/// An iterator declared before the region that must hold, after the
+/// regenerated code, the value the original loops leave in it.
+pub struct LiveIterator {
+    /// The variable.
+    pub name: String,
+    /// Its final value as a function of the parameters; undefined where no
+    /// loop over it runs (the variable then keeps its value).
+    pub final_value: isl_rs::PwAff,
+}
+
+impl Scop {
+    /// The union of all statement domains.
+    pub fn domain(&self) -> IslResult<UnionSet> {
+        let mut all: Option<UnionSet> = None;
+        for s in &self.statements {
+            let d = UnionSet::from_set(s.domain.copy()?)?;
+            all = Some(match all {
+                None => d,
+                Some(a) => a.union(d)?,
+            });
+        }
+        match all {
+            Some(a) => Ok(a),
+            None => Ok(UnionSet::empty(self.context.get_space()?)?),
+        }
+    }
+
+    /// Tagged accesses `[S_n[i] -> ref[]] -> A[f(i)]` of the given kind.
+    pub fn tagged_accesses(&self, writes: bool) -> IslResult<Option<UnionMap>> {
+        let mut all: Option<UnionMap> = None;
+        for s in &self.statements {
+            for a in if writes { &s.writes } else { &s.reads } {
+                let m = UnionMap::from_map(tag_access(a)?)?;
+                all = Some(match all {
+                    None => m,
+                    Some(u) => u.union(m)?,
+                });
+            }
+        }
+        Ok(all)
+    }
+
+    /// Prints the model in isl notation (`--dump-scop`).
+    pub fn dump(&self) -> IslResult<String> {
+        let mut out = String::new();
+        out.push_str(&format!("region {}:\n", self.index));
+        out.push_str(&format!("  parameters: [{}]\n", self.params.join(", ")));
+        out.push_str(&format!("  context: {}\n", self.context.isl_text()));
+        out.push_str("  arrays:\n");
+        for a in &self.arrays {
+            let dims: String = a
+                .extents
+                .iter()
+                .map(|e| format!("[{}]", e.as_deref().unwrap_or("")))
+                .collect();
+            out.push_str(&format!("    {} {}{}\n", a.element_type, a.name, dims));
+        }
+        if !self.private_declarations.is_empty() {
+            out.push_str("  private scalars:\n");
+            for d in &self.private_declarations {
+                out.push_str(&format!("    {d}\n"));
+            }
+        }
+        out.push_str("  statements:\n");
+        for s in &self.statements {
+            out.push_str(&format!("    {}: {}\n", s.name, s.domain.isl_text()));
+            let iters: Vec<String> = s.iterators.clone();
+            out.push_str(&format!("      body: {}\n", s.body.substitute(&iters)));
+            for a in &s.writes {
+                out.push_str(&format!("      write {}: {}\n", a.ref_id, a.relation.isl_text()));
+            }
+            for a in &s.reads {
+                out.push_str(&format!("      read {}: {}\n", a.ref_id, a.relation.isl_text()));
+            }
+        }
+        for l in &self.live_iterators {
+            out.push_str(&format!("  final value of {}: {}\n", l.name, l.final_value.isl_text()));
+        }
+        out.push_str(&format!("  schedule: {}\n", self.schedule.isl_text()));
+        Ok(out)
+    }
+}
+
+/// Gives `[S[i] -> ref[]] -> A[f(i)]` for one access.
+fn tag_access(a: &Access) -> IslResult<Map> {
+    let rel = a.relation.copy()?;
+    let domain = rel.copy()?.domain()?;
+    let space = isl_rs::Space::set_alloc(&domain.get_ctx(), 0, 0)?;
+    let tag = Set::universe(space)?.set_tuple_name(&a.ref_id)?;
+    let to_tag = Map::from_domain_and_range(domain, tag)?;
+    Ok(to_tag.range_product(rel)?.uncurry()?)
+}
