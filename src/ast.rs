@@ -33,17 +33,26 @@ pub struct FinalAssignment {
     pub value: ASTExpr,
 }
 
-/// Chooses `count` loop-iterator names that no identifier in `used` takes:
-/// `c0, c1, ...`, or with a longer prefix when those are taken.
-pub fn iterator_names(used: &HashSet<String>, count: usize) -> Vec<String> {
+/// Chooses `count` loop-iterator names, outermost first. At a depth where
+/// every statement has the same source iterator and that variable is
+/// declared before the region, the generated loop reuses it (so the code
+/// reads like the source and the variable does not become unused); other
+/// depths get `c<depth>`, with a longer prefix if any such name is in `used`.
+pub fn iterator_names(scop: &Scop, used: &HashSet<String>, count: usize) -> Vec<String> {
     let mut prefix = String::from("c");
-    loop {
-        let names: Vec<String> = (0..count).map(|i| format!("{prefix}{i}")).collect();
-        if names.iter().all(|n| !used.contains(n)) {
-            return names;
-        }
+    while (0..count).any(|i| used.contains(&format!("{prefix}{i}"))) {
         prefix.push('_');
     }
+    (0..count)
+        .map(|depth| {
+            let mut names = scop.statements.iter().filter_map(|s| s.iterators.get(depth));
+            let first = names.next();
+            match first {
+                Some(n) if names.all(|m| m == n) && scop.outer_iterators.contains(n) => n.clone(),
+                _ => format!("{prefix}{depth}"),
+            }
+        })
+        .collect()
 }
 
 /// Identifiers occurring in `text` (a cheap lexical scan).
@@ -67,7 +76,7 @@ pub fn identifiers(text: &str) -> HashSet<String> {
 /// identifiers generated names must avoid.
 pub fn generate(scop: &Scop, schedule: Schedule, used: &HashSet<String>) -> IslResult<RegionAst> {
     let depth = scop.statements.iter().map(|s| s.iterators.len()).max().unwrap_or(0);
-    let names = iterator_names(used, 2 * depth + 4);
+    let names = iterator_names(scop, used, 2 * depth + 4);
     let build = AstBuild::from_context(scop.context.copy()?)?.set_iterators(&names)?;
     let root = build.node_from_schedule(schedule)?;
     let mut final_assignments = Vec::new();

@@ -37,6 +37,9 @@ pub struct Scop {
     /// Loop iterators declared before the region whose final values the code
     /// after the region may read.
     pub live_iterators: Vec<LiveIterator>,
+    /// Loop iterators declared before the region (`int i;` then
+    /// `for (i = 0; ...)`); generated loops reuse them where they can.
+    pub outer_iterators: Vec<String>,
     /// Byte range of the region's statements in the preprocessed text.
     pub span: Range<usize>,
 }

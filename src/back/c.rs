@@ -35,12 +35,14 @@ pub struct Writer<'a> {
     level: usize,
     /// Iterators of degenerate loops, replaced by their single value.
     substitutions: HashMap<String, (String, u8)>,
+    /// Variables declared before the region that the printed code uses.
+    used_outer: Vec<String>,
 }
 
 impl<'a> Writer<'a> {
     /// A writer for `scop` whose output lines start with `base_indent`.
     pub fn new(scop: &'a Scop, base_indent: &str) -> Writer<'a> {
-        Writer { scop, out: String::new(), base_indent: base_indent.to_string(), level: 0, substitutions: HashMap::new() }
+        Writer { scop, out: String::new(), base_indent: base_indent.to_string(), level: 0, substitutions: HashMap::new(), used_outer: Vec::new() }
     }
 
     /// Prints the whole region: hoisted declarations, loops, final values.
@@ -65,6 +67,15 @@ impl<'a> Writer<'a> {
                     self.line(&format!("{} = {};", f.name, value));
                     self.level -= 1;
                 }
+            }
+        }
+        // Iterators declared before the region that the regenerated code no
+        // longer needs would otherwise trigger -Wunused-variable.
+        for name in &self.scop.outer_iterators {
+            let assigned = ast.final_assignments.iter().any(|f| &f.name == name);
+            if !assigned && !self.used_outer.contains(name) {
+                let line = format!("(void){name};");
+                self.line(&line);
             }
         }
         if wrap {
@@ -127,7 +138,15 @@ impl<'a> Writer<'a> {
         let cond = self.expr(&node.for_get_cond()?)?.0;
         let inc = self.expr(&node.for_get_inc()?)?.0;
         let step = if inc == "1" { format!("{iterator}++") } else { format!("{iterator} += {inc}") };
-        self.line(&format!("for (int {iterator} = {}; {cond}; {step})", init.0));
+        let declare = if self.scop.outer_iterators.contains(&iterator) {
+            if !self.used_outer.contains(&iterator) {
+                self.used_outer.push(iterator.clone());
+            }
+            ""
+        } else {
+            "int "
+        };
+        self.line(&format!("for ({declare}{iterator} = {}; {cond}; {step})", init.0));
         self.put_body(&node.for_get_body()?, false)
     }
 

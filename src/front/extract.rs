@@ -130,6 +130,7 @@ struct Extractor<'a> {
     arrays: Vec<ArrayInfo>,
     private_declarations: Vec<(String, String)>,
     exits: Vec<LoopExit>,
+    outer_iterators: Vec<String>,
     reads: usize,
     writes: usize,
     max_depth: usize,
@@ -173,6 +174,7 @@ pub fn extract(ctx: &Context, src: &str, input: &RegionInput) -> FResult<Scop> {
         arrays: Vec::new(),
         private_declarations: Vec::new(),
         exits: Vec::new(),
+        outer_iterators: Vec::new(),
         reads: 0,
         writes: 0,
         max_depth: 0,
@@ -200,6 +202,7 @@ pub fn extract(ctx: &Context, src: &str, input: &RegionInput) -> FResult<Scop> {
         schedule,
         private_declarations,
         live_iterators,
+        outer_iterators: x.outer_iterators,
         span,
     })
 }
@@ -666,6 +669,9 @@ impl<'a> Extractor<'a> {
         result?;
 
         if !declared && !self.declared_inside.contains(&name) {
+            if !self.outer_iterators.contains(&name) {
+                self.outer_iterators.push(name.clone());
+            }
             self.record_exit(&name, outer, domain, start, step, position + 1)?;
         }
         items.push(Item::Loop { depth, decreasing, body: body_items });

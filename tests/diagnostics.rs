@@ -1,0 +1,118 @@
+//! Error corpus (stage: front end diagnostics).
+//!
+//! Every input in `testsuite/errors/` must be rejected with exit status 1,
+//! the diagnostic text in `<name>.expected` (rewritten with
+//! `UPDATE_EXPECT=1`), no panic and no output file. Failures that are not
+//! about a region (missing file, preprocessor error, bad options) and the
+//! `--fallback` behaviour are checked below.
+
+mod common;
+
+use common::{cases, check_expectation, iotile, relative, root, scratch};
+
+fn args(list: &[&str]) -> Vec<String> {
+    list.iter().map(|s| s.to_string()).collect()
+}
+
+#[test]
+fn every_error_input_gets_its_diagnostic_and_no_output() {
+    let all = cases("errors");
+    assert!(all.len() >= 20, "testsuite/errors holds only {} inputs", all.len());
+    let mut failures = Vec::new();
+    for case in &all {
+        let dir = scratch();
+        let output = dir.path().join("out.c");
+        let out = iotile(&args(&["--target=c", "-o", &output.display().to_string(), &relative(case).display().to_string()]));
+        let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+        let name = relative(case).display().to_string();
+        if out.status.code() != Some(1) {
+            failures.push(format!("{name}: exit status {:?}, expected 1", out.status.code()));
+        }
+        if stderr.contains("panicked") {
+            failures.push(format!("{name}: panicked"));
+        }
+        if output.exists() {
+            failures.push(format!("{name}: left an output file"));
+        }
+        if !stderr.starts_with(&format!("{name}:")) {
+            failures.push(format!("{name}: diagnostic does not start with the file location: {stderr:?}"));
+        }
+        if let Err(e) = check_expectation(&case.with_extension("expected"), &stderr) {
+            failures.push(e);
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+fn assert_one_line_error(out: &std::process::Output, needle: &str) {
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "stderr: {stderr}");
+    assert!(stderr.starts_with("iotile: error: "), "stderr: {stderr}");
+    assert!(stderr.contains(needle), "expected {needle:?} in {stderr:?}");
+    assert!(!stderr.contains("panicked"), "stderr: {stderr}");
+}
+
+#[test]
+fn missing_input_is_a_one_line_error() {
+    let out = iotile(&args(&["--target=c", "-o", "/dev/null", "testsuite/no-such-file.c"]));
+    assert_one_line_error(&out, "cannot read 'testsuite/no-such-file.c': no such file");
+}
+
+#[test]
+fn preprocessor_failure_is_a_one_line_error() {
+    let dir = scratch();
+    let input = dir.path().join("bad.c");
+    std::fs::write(&input, "#include \"does-not-exist.h\"\nint main(void) { return 0; }\n").unwrap();
+    let out = iotile(&args(&["--target=c", "-o", &dir.path().join("o.c").display().to_string(), &input.display().to_string()]));
+    assert_one_line_error(&out, "preprocessing");
+    assert!(!dir.path().join("o.c").exists());
+}
+
+#[test]
+fn unavailable_stages_say_so() {
+    let out = iotile(&args(&["--tile-size=32", "--target=c", "testsuite/run/pb-style-gemm.c"]));
+    assert_one_line_error(&out, "--tile-size needs the tiling stage");
+    let out = iotile(&args(&["-o", "x.c", "testsuite/run/pb-style-gemm.c"]));
+    assert_one_line_error(&out, "--target=openmp");
+    let out = iotile(&args(&["--cc=gcc", "-O2", "-c", "testsuite/run/pb-style-gemm.c"]));
+    assert_one_line_error(&out, "driver mode");
+    assert!(!root().join("x.c").exists());
+}
+
+#[test]
+fn unknown_option_fails_with_status_1() {
+    let out = iotile(&args(&["--no-such-option", "testsuite/run/pb-style-gemm.c"]));
+    assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
+fn help_and_version_succeed() {
+    let help = iotile(&args(&["--help"]));
+    assert_eq!(help.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&help.stdout);
+    for option in ["--target", "--tile-sizes", "--fusion", "--fallback", "--report", "--dump-scop", "--cc", "--ctx"] {
+        assert!(text.contains(option), "--help lacks {option}");
+    }
+    let version = iotile(&args(&["--version"]));
+    assert_eq!(version.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&version.stdout).starts_with("iotile "));
+}
+
+#[test]
+fn fallback_keeps_a_bad_region_and_optimises_the_others() {
+    let dir = scratch();
+    let input = dir.path().join("mixed.c");
+    let bad = "#pragma scop\n  for (i = 0; i < n; i++)\n    A[i * i] = 1;\n#pragma endscop\n";
+    let text = format!(
+        "void f(int n, double A[n]) {{\n  int i;\n{bad}#pragma scop\n  for (i = 0; i < n; i++)\n    A[i] += 2;\n#pragma endscop\n}}\n"
+    );
+    std::fs::write(&input, &text).unwrap();
+    let output = dir.path().join("out.c");
+    let out = iotile(&args(&["--target=c", "--fallback", "-o", &output.display().to_string(), &input.display().to_string()]));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(stderr.contains("warning: product of two non-constant expressions"), "{stderr}");
+    let generated = std::fs::read_to_string(&output).unwrap();
+    assert!(generated.contains(bad), "the bad region is not kept verbatim:\n{generated}");
+    assert!(generated.contains("for (int c0 = 0; c0 < n; c0++)"), "the good region is not regenerated:\n{generated}");
+}

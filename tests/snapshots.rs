@@ -1,0 +1,42 @@
+//! Snapshot tests of generated code (stage: `--target=c` output).
+//!
+//! For each `testsuite/snapshots/<name>.c`, the output of
+//! `iotile --target=c` must equal `<name>.out.c`; set `UPDATE_EXPECT=1` to
+//! rewrite the snapshots after an intended change, and review the diff.
+//! `<name>.scop` holds the `--dump-scop` output (domains, accesses and the
+//! original schedule tree) of the same input.
+
+mod common;
+
+use common::{case_flags, cases, check_expectation, iotile, relative};
+
+#[test]
+fn generated_code_matches_snapshots() {
+    let all = cases("snapshots");
+    let inputs: Vec<_> = all.iter().filter(|p| !p.to_string_lossy().ends_with(".out.c")).collect();
+    assert!(inputs.len() >= 5, "only {} snapshot inputs", inputs.len());
+    let mut failures = Vec::new();
+    for case in inputs {
+        let mut args = vec!["--target=c".to_string()];
+        args.extend(case_flags(case));
+        args.push(relative(case).display().to_string());
+        let out = iotile(&args);
+        if !out.status.success() {
+            failures.push(format!("{}: iotile failed: {}", relative(case).display(), String::from_utf8_lossy(&out.stderr)));
+            continue;
+        }
+        let expected = case.with_extension("out.c");
+        if let Err(e) = check_expectation(&expected, &String::from_utf8_lossy(&out.stdout)) {
+            failures.push(e);
+        }
+        // The polyhedral model and original schedule tree of the same input.
+        let mut dump_args = vec!["--target=c".to_string(), "--dump-scop".to_string()];
+        dump_args.extend(case_flags(case));
+        dump_args.push(relative(case).display().to_string());
+        let dump = iotile(&dump_args);
+        if let Err(e) = check_expectation(&case.with_extension("scop"), &String::from_utf8_lossy(&dump.stdout)) {
+            failures.push(e);
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
