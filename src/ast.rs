@@ -37,7 +37,7 @@ pub struct FinalAssignment {
 /// every statement has the same source iterator and that variable is
 /// declared before the region, the generated loop reuses it (so the code
 /// reads like the source and the variable does not become unused); other
-/// depths get `c<depth>`, with a longer prefix if any such name is in `used`.
+/// depths (and counting-down loops) get `c<depth>`, with a longer prefix if any such name is in `used`.
 pub fn iterator_names(scop: &Scop, used: &HashSet<String>, count: usize) -> Vec<String> {
     let mut prefix = String::from("c");
     while (0..count).any(|i| used.contains(&format!("{prefix}{i}"))) {
@@ -45,10 +45,16 @@ pub fn iterator_names(scop: &Scop, used: &HashSet<String>, count: usize) -> Vec<
     }
     (0..count)
         .map(|depth| {
-            let mut names = scop.statements.iter().filter_map(|s| s.iterators.get(depth));
-            let first = names.next();
+            // A counting-down loop is generated counting up over -i, so its
+            // variable cannot be reused.
+            let mut names = scop
+                .statements
+                .iter()
+                .filter(|s| s.iterators.len() > depth)
+                .map(|s| (!s.decreasing[depth]).then_some(&s.iterators[depth]));
+            let first = names.next().flatten();
             match first {
-                Some(n) if names.all(|m| m == n) && scop.outer_iterators.contains(n) => n.clone(),
+                Some(n) if names.all(|m| m == Some(n)) && scop.outer_iterators.contains(n) => n.clone(),
                 _ => format!("{prefix}{depth}"),
             }
         })

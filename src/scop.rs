@@ -52,6 +52,9 @@ pub struct Statement {
     pub domain: Set,
     /// The source iterator names, outermost first.
     pub iterators: Vec<String>,
+    /// Per iterator, whether its loop counts down (its schedule dimension
+    /// is then the negated iterator).
+    pub decreasing: Vec<bool>,
     /// Array references read by the statement.
     pub reads: Vec<Access>,
     /// Array references written by the statement.

@@ -87,6 +87,7 @@ fn is_math_function(name: &str) -> bool {
 /// A loop iterator in scope.
 struct Iterator {
     name: String,
+    decreasing: bool,
 }
 
 /// The shape of the region, from which the original schedule is built.
@@ -640,7 +641,7 @@ impl<'a> Extractor<'a> {
         let depth = self.iterators.len();
         let start = self.affine(init_value)?;
         let outer = self.domain.copy()?;
-        self.iterators.push(Iterator { name: name.clone() });
+        self.iterators.push(Iterator { name: name.clone(), decreasing });
         self.max_depth = self.max_depth.max(self.iterators.len());
         let lifted = outer.copy()?.add_dims(DimType::Set, 1)?.set_dim_name(DimType::Set, depth as u32, &name)?;
         if mentions_identifier(self.src, init_value, &name) {
@@ -878,6 +879,7 @@ impl<'a> Extractor<'a> {
             name,
             domain,
             iterators: self.iterators.iter().map(|it| it.name.clone()).collect(),
+            decreasing: self.iterators.iter().map(|it| it.decreasing).collect(),
             reads,
             writes,
             body,

@@ -1,0 +1,25 @@
+void guards(int n, double A[n], double B[n])
+{
+  int i;
+  if (n >= 1) {
+    if (n >= 3) {
+      A[0] = B[0] > 0.0 ? B[0] : -B[0];
+    }
+    else {
+      A[0] = 0.0;
+    }
+    B[0] = A[0];
+  }
+  for (i = 1; i < n - 2; i++)
+    if (i % 2 == 0) {
+      A[i] = B[i] > 0.0 ? B[i] : -B[i];
+    }
+    else {
+      A[i] = 0.0;
+    }
+  for (i = (1 >= n - 2 ? 1 : n - 2); i < n; i++) {
+    A[i] = 0.0;
+    if (i + 1 == n)
+      B[(n - 1)] = A[(n - 1)];
+  }
+}

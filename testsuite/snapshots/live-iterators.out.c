@@ -1,0 +1,14 @@
+#include <stdio.h>
+void sum_rows(int n, int m, double A[n][m], double s[n])
+{
+  int i, j;
+  for (i = 0; i < n; i++) {
+    s[i] = 0.0;
+    for (j = 0; j < m; j++)
+      s[i] += A[i][j];
+  }
+  if (n >= 1)
+    j = m;
+  i = n;
+  printf("%d %d\n", i, j);
+}
