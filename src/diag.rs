@@ -75,7 +75,14 @@ impl Diagnostic {
             }
             return out;
         };
-        let span = span.start.min(source.len())..span.end.min(source.len()).max(span.start.min(source.len()));
+        let clamp = |mut o: usize| {
+            o = o.min(source.len());
+            while !source.is_char_boundary(o) {
+                o -= 1;
+            }
+            o
+        };
+        let span = clamp(span.start)..clamp(span.end).max(clamp(span.start));
         let (line, col) = line_col(source, span.start);
         let mut out = format!("{name}:{line}:{col}: {kind}: {}\n", self.message);
         let files = SimpleFile::new(name, source);
@@ -97,7 +104,11 @@ impl Diagnostic {
 
 /// One-based line and column (in characters) of byte `offset` in `source`.
 pub fn line_col(source: &str, offset: usize) -> (usize, usize) {
-    let before = &source[..offset.min(source.len())];
+    let mut offset = offset.min(source.len());
+    while !source.is_char_boundary(offset) {
+        offset -= 1;
+    }
+    let before = &source[..offset];
     let line = before.matches('\n').count() + 1;
     let line_start = before.rfind('\n').map_or(0, |p| p + 1);
     (line, before[line_start..].chars().count() + 1)

@@ -81,6 +81,13 @@ fn translate(cli: &Cli) -> Result<(), ()> {
         user_context: cli.ctx.clone(),
     };
     let session = Session::new(cli.max_operations);
+    if let Some(text) = &cli.ctx {
+        if isl_rs::Set::read_from_str(session.ctx(), text).is_err() {
+            return Err(fail(Diagnostic::error(format!(
+                "cannot parse --ctx '{text}': expected a parameter set in isl notation, e.g. '[n] -> {{ : n >= 16 }}'"
+            ))));
+        }
+    }
     let file = front::parse_file(&session, input, &options).map_err(|d| {
         // A span points into the original text; re-read it for the excerpt.
         let text = std::fs::read_to_string(input).unwrap_or_default();

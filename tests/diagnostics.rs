@@ -116,3 +116,9 @@ fn fallback_keeps_a_bad_region_and_optimises_the_others() {
     assert!(generated.contains(bad), "the bad region is not kept verbatim:\n{generated}");
     assert!(generated.contains("for (int c0 = 0; c0 < n; c0++)"), "the good region is not regenerated:\n{generated}");
 }
+
+#[test]
+fn unparsable_context_is_a_one_line_error() {
+    let out = iotile(&args(&["--target=c", "--ctx", "n is big", "testsuite/run/pb-style-gemm.c"]));
+    assert_one_line_error(&out, "cannot parse --ctx 'n is big'");
+}
