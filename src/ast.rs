@@ -2,35 +2,35 @@
 //!
 //! Owns the one call into `isl_ast_build_node_from_schedule` and the choice
 //! of names for generated loop iterators, which must not clash with any
-//! identifier of the region. Also turns the final values of live iterators
-//! into AST expressions so the back end can assign them after the loops.
+//! identifier of the region. Also appends statements that give iterators
+//! declared before the region the values the original loops leave in them.
 //! The result, [`RegionAst`], is what every printer consumes; printers never
 //! call isl's AST generator themselves.
 
 use std::collections::HashSet;
 
-use isl_rs::{ASTExpr, ASTNode, Schedule};
+use isl_rs::{ASTNode, DimType, LocalSpace, Map, MultiUnionPwAff, PwAff, Schedule, UnionPwAff, UnionSet};
 
 use crate::isl::{AstBuild, IslResult};
-use crate::scop::Scop;
+use crate::scop::{Body, BodyPiece, Scop};
 
 /// The generated AST of one region.
 pub struct RegionAst {
-    /// The loop nest.
+    /// The loop nest, followed by the final-value statements.
     pub root: ASTNode,
-    /// Assignments restoring iterators declared before the region:
-    /// `if (condition) name = value;` (no condition when always reached).
-    pub final_assignments: Vec<FinalAssignment>,
+    /// Statements iotile adds after the region's own: `F_<k>` assigns a
+    /// live iterator its final value (see [`final_value_statements`]).
+    pub final_values: Vec<FinalValue>,
 }
 
-/// `if (condition) name = value;` after the regenerated loops.
-pub struct FinalAssignment {
-    /// The iterator variable.
+/// An assignment `name = <value>;` appended after the loops.
+pub struct FinalValue {
+    /// isl tuple name of the statement, `F_<k>`.
+    pub statement: String,
+    /// The iterator variable assigned.
     pub name: String,
-    /// When the variable is assigned (`None`: always).
-    pub condition: Option<ASTExpr>,
-    /// Its value.
-    pub value: ASTExpr,
+    /// The body: `name = ` followed by the statement's last iterator.
+    pub body: Body,
 }
 
 /// Chooses `count` loop-iterator names, outermost first. At a depth where
@@ -78,25 +78,54 @@ pub fn identifiers(text: &str) -> HashSet<String> {
     out
 }
 
-/// Generates the AST executing `schedule` for `scop`; `used` lists the
-/// identifiers generated names must avoid.
+/// Generates the AST executing `schedule` for `scop`, followed by the
+/// assignments of final iterator values; `used` lists the identifiers
+/// generated names must avoid.
 pub fn generate(scop: &Scop, schedule: Schedule, used: &HashSet<String>) -> IslResult<RegionAst> {
     let depth = scop.statements.iter().map(|s| s.iterators.len()).max().unwrap_or(0);
     let names = iterator_names(scop, used, 2 * depth + 4);
+    let (finals, final_values) = final_value_statements(scop, depth)?;
+    let schedule = match finals {
+        Some(f) => schedule.sequence(f)?,
+        None => schedule,
+    };
     let build = AstBuild::from_context(scop.context.copy()?)?.set_iterators(&names)?;
     let root = build.node_from_schedule(schedule)?;
-    let mut final_assignments = Vec::new();
-    for live in &scop.live_iterators {
-        let value = live.final_value.copy()?.project_domain_on_params()?.coalesce()?;
-        // The build's domain at the outermost level is a parameter set.
-        let reached = value.copy()?.domain()?.coalesce()?.gist(scop.context.copy()?)?;
-        let always = reached.plain_is_universe()?;
-        let condition = if always { None } else { Some(build.expr_from_set(reached)?) };
-        final_assignments.push(FinalAssignment {
-            name: live.name.clone(),
-            condition,
-            value: build.expr_from_pw_aff(value)?,
+    Ok(RegionAst { root, final_values })
+}
+
+/// The final value `v(params)` of each live iterator as a statement
+/// `F_k[0, ..., 0, v]` whose only instance carries the value in its last
+/// dimension. Placing that dimension at `depth` (deeper than any loop of the
+/// region) gives it a generated iterator name that cannot be the variable
+/// being assigned; isl then prints the value (divisions and cases included)
+/// as the bound of a single-iteration loop, and guards it by the parameter
+/// values for which some loop over the iterator runs.
+fn final_value_statements(scop: &Scop, depth: usize) -> IslResult<(Option<Schedule>, Vec<FinalValue>)> {
+    let mut schedule: Option<Schedule> = None;
+    let mut values = Vec::new();
+    for (k, live) in scop.live_iterators.iter().enumerate() {
+        let statement = format!("F_{k}");
+        let mut domain = Map::from_pw_aff(live.final_value.copy()?)?
+            .range()?
+            .insert_dims(DimType::Set, 0, depth as u32)?;
+        for d in 0..depth {
+            domain = domain.fix_si(DimType::Set, d as u32, 0)?;
+        }
+        let domain = domain.set_tuple_name(&statement)?;
+        let mut s = Schedule::from_domain(UnionSet::from_set(domain.copy()?)?)?;
+        for d in (0..=depth).rev() {
+            let ls = LocalSpace::from_space(domain.get_space()?)?;
+            let dim = PwAff::var_on_domain(ls, DimType::Set, d as u32)?;
+            let band = MultiUnionPwAff::from_union_pw_aff(UnionPwAff::from_pw_aff(dim)?)?;
+            s = s.insert_partial_schedule(band)?;
+        }
+        schedule = Some(match schedule {
+            None => s,
+            Some(all) => all.sequence(s)?,
         });
+        let pieces = vec![BodyPiece::Text(format!("{} = ", live.name)), BodyPiece::Iterator(depth), BodyPiece::Text(";".into())];
+        values.push(FinalValue { statement, name: live.name.clone(), body: Body { pieces } });
     }
-    Ok(RegionAst { root, final_assignments })
+    Ok((schedule, values))
 }

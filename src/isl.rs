@@ -49,8 +49,6 @@ extern "C" {
     fn isl_ast_build_free(build: uintptr_t) -> uintptr_t;
     fn isl_ast_build_set_iterators(build: uintptr_t, iterators: uintptr_t) -> uintptr_t;
     fn isl_ast_build_node_from_schedule(build: uintptr_t, schedule: uintptr_t) -> uintptr_t;
-    fn isl_ast_build_expr_from_pw_aff(build: uintptr_t, pa: uintptr_t) -> uintptr_t;
-    fn isl_ast_build_expr_from_set(build: uintptr_t, set: uintptr_t) -> uintptr_t;
 
     fn isl_ast_node_get_type(node: uintptr_t) -> i32;
 
@@ -247,32 +245,6 @@ impl AstBuild {
             return Err(self.error());
         }
         Ok(ASTNode { ptr, should_free_on_drop: true })
-    }
-
-    /// Borrows the build, takes `pa` and gives an expression computing it
-    /// (`isl_ast_build_expr_from_pw_aff`).
-    pub fn expr_from_pw_aff(&self, pa: PwAff) -> IslResult<ASTExpr> {
-        let mut pa = pa;
-        pa.do_not_free_on_drop();
-        // SAFETY: `self.ptr` is live; ownership of `pa` passes to isl.
-        let ptr = unsafe { isl_ast_build_expr_from_pw_aff(self.ptr, pa.ptr) };
-        if ptr == 0 {
-            return Err(self.error());
-        }
-        Ok(ASTExpr { ptr, should_free_on_drop: true })
-    }
-
-    /// Borrows the build, takes `set` and gives a condition that holds exactly
-    /// on it (`isl_ast_build_expr_from_set`).
-    pub fn expr_from_set(&self, set: Set) -> IslResult<ASTExpr> {
-        let mut set = set;
-        set.do_not_free_on_drop();
-        // SAFETY: `self.ptr` is live; ownership of `set` passes to isl.
-        let ptr = unsafe { isl_ast_build_expr_from_set(self.ptr, set.ptr) };
-        if ptr == 0 {
-            return Err(self.error());
-        }
-        Ok(ASTExpr { ptr, should_free_on_drop: true })
     }
 }
 

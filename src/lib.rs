@@ -157,7 +157,8 @@ fn generate_file(cli: &Cli, file: &SourceFile) -> Result<String, ()> {
 /// A failure of a later stage on a region, reported at its `#pragma scop`.
 fn region_error(file: &SourceFile, region: &front::Region, why: &str) -> Diagnostic {
     let line_end = file.text[region.original.start..].find('\n').map_or(file.text.len(), |e| region.original.start + e);
-    let start = region.original.start + region.indent.len();
+    let pragma_line = &file.text[region.original.start..line_end];
+    let start = region.original.start + pragma_line.len() - pragma_line.trim_start().len();
     Diagnostic::spanned(format!("cannot regenerate region {}", region.index), start..line_end, why.to_string())
 }
 

@@ -10,7 +10,7 @@ use std::fmt::Write as _;
 
 use isl_rs::{ASTExpr, ASTExprOpType, ASTExprType, ASTNode, ASTNodeType};
 
-use crate::ast::RegionAst;
+use crate::ast::{FinalValue, RegionAst};
 use crate::isl::{ast_node_type, IslError, IslResult};
 use crate::scop::Scop;
 
@@ -37,16 +37,19 @@ pub struct Writer<'a> {
     substitutions: HashMap<String, (String, u8)>,
     /// Variables declared before the region that the printed code uses.
     used_outer: Vec<String>,
+    /// Final-value statements appended by the AST stage.
+    final_values: &'a [FinalValue],
 }
 
 impl<'a> Writer<'a> {
     /// A writer for `scop` whose output lines start with `base_indent`.
     pub fn new(scop: &'a Scop, base_indent: &str) -> Writer<'a> {
-        Writer { scop, out: String::new(), base_indent: base_indent.to_string(), level: 0, substitutions: HashMap::new(), used_outer: Vec::new() }
+        Writer { scop, out: String::new(), base_indent: base_indent.to_string(), level: 0, substitutions: HashMap::new(), used_outer: Vec::new(), final_values: &[] }
     }
 
     /// Prints the whole region: hoisted declarations, loops, final values.
-    pub fn write_region(mut self, ast: &RegionAst) -> IslResult<String> {
+    pub fn write_region(mut self, ast: &'a RegionAst) -> IslResult<String> {
+        self.final_values = &ast.final_values;
         let wrap = !self.scop.private_declarations.is_empty();
         if wrap {
             self.line("{");
@@ -56,23 +59,10 @@ impl<'a> Writer<'a> {
             }
         }
         self.put_node(&ast.root)?;
-        for f in &ast.final_assignments {
-            let value = self.expr(&f.value)?.0;
-            match &f.condition {
-                None => self.line(&format!("{} = {};", f.name, value)),
-                Some(c) => {
-                    let cond = self.expr(c)?.0;
-                    self.line(&format!("if ({cond})"));
-                    self.level += 1;
-                    self.line(&format!("{} = {};", f.name, value));
-                    self.level -= 1;
-                }
-            }
-        }
         // Iterators declared before the region that the regenerated code no
         // longer needs would otherwise trigger -Wunused-variable.
         for name in &self.scop.outer_iterators {
-            let assigned = ast.final_assignments.iter().any(|f| &f.name == name);
+            let assigned = ast.final_values.iter().any(|f| &f.name == name);
             if !assigned && !self.used_outer.contains(name) {
                 let line = format!("(void){name};");
                 self.line(&line);
@@ -154,7 +144,11 @@ impl<'a> Writer<'a> {
         let cond = self.expr(&node.if_get_cond()?)?.0;
         let has_else = node.if_has_else_node()?;
         self.line(&format!("if ({cond})"));
-        self.put_body(&node.if_get_then_node()?, has_else)?;
+        // Braces unless the branch is one statement: an unbraced `if`
+        // around a loop holding an `if ... else` trips -Wdangling-else.
+        let then = node.if_get_then_node()?;
+        let simple = ast_node_type(&then)? == ASTNodeType::User;
+        self.put_body(&then, has_else || !simple)?;
         if has_else {
             self.line("else");
             self.put_body(&node.if_get_else_node()?, true)?;
@@ -165,19 +159,21 @@ impl<'a> Writer<'a> {
     fn put_user(&mut self, node: &ASTNode) -> IslResult<()> {
         let call = node.user_get_expr()?;
         let name = call.get_op_arg(0)?.get_id()?.get_name()?.to_string();
-        let statement = self
+        let body = self
             .scop
             .statements
             .iter()
             .find(|s| s.name == name)
+            .map(|s| &s.body)
+            .or_else(|| self.final_values.iter().find(|f| f.statement == name).map(|f| &f.body))
             .ok_or_else(|| IslError(format!("unknown statement {name}")))?;
         let mut values = Vec::new();
         for i in 1..call.get_op_n_arg()? {
             let (text, p) = self.expr(&call.get_op_arg(i)?)?;
             values.push(if p < prec::ATOM { format!("({text})") } else { text });
         }
-        let body = statement.body.substitute(&values);
-        self.line(&body);
+        let text = body.substitute(&values);
+        self.line(&text);
         Ok(())
     }
 

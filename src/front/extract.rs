@@ -573,7 +573,8 @@ impl<'a> Extractor<'a> {
             "declaration" => self.declaration(node, items),
             "for_statement" => self.for_loop(node, items),
             "if_statement" => self.if_statement(node, items),
-            "while_statement" | "do_statement" => error(node, "'while' loops are not supported in a scop", "the number of iterations is not an affine function of the parameters; use a 'for' loop"),
+            "while_statement" => error(node, "'while' loops are not supported in a scop", "the number of iterations is not an affine function of the parameters; use a 'for' loop"),
+            "do_statement" => error(node, "'do' loops are not supported in a scop", "the number of iterations is not an affine function of the parameters; use a 'for' loop"),
             "break_statement" | "continue_statement" | "goto_statement" | "return_statement" => error(node, format!("{} is not supported in a scop", describe(node.kind())), "it makes control flow depend on run-time values"),
             "switch_statement" => error(node, "'switch' is not supported in a scop", "rewrite it as 'if' statements with affine conditions"),
             "ERROR" => error(node, "syntax error", "this text could not be parsed as C"),
@@ -1264,11 +1265,21 @@ fn identifier_in_range(src: &str, node: Node, name: &str, range: Range<usize>) -
 
 /// A human name for a tree-sitter node kind.
 fn describe(kind: &str) -> String {
-    let k = kind.trim_end_matches("_statement").trim_end_matches("_expression").replace('_', " ");
     match kind {
-        k2 if k2.ends_with("_statement") => format!("a '{k}' statement"),
-        k2 if k2.ends_with("_expression") => format!("a {k} expression"),
-        _ => format!("'{k}'"),
+        "update_expression" => return "an increment or decrement".into(),
+        "pointer_expression" => return "a pointer dereference".into(),
+        "sizeof_expression" => return "sizeof".into(),
+        "string_literal" => return "a string".into(),
+        _ => {}
+    }
+    let words = kind.trim_end_matches("_statement").trim_end_matches("_expression").replace('_', " ");
+    let article = if words.starts_with(['a', 'e', 'i', 'o', 'u']) { "an" } else { "a" };
+    if kind.ends_with("_statement") {
+        format!("a '{words}' statement")
+    } else if kind.ends_with("_expression") {
+        format!("{article} {words} expression")
+    } else {
+        format!("'{words}'")
     }
 }
 
