@@ -40,3 +40,17 @@ fn generated_code_matches_snapshots() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+#[test]
+fn save_schedule_writes_the_schedule_that_dump_schedule_prints() {
+    let dir = common::scratch();
+    let saved = dir.path().join("schedule.txt");
+    let case = "testsuite/snapshots/two-nests.c".to_string();
+    let out = iotile(&["--target=c".into(), "--dump-schedule".into(), "--save-schedule".into(), saved.display().to_string(), case]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let dumped = String::from_utf8_lossy(&out.stdout).into_owned();
+    let saved = std::fs::read_to_string(&saved).expect("schedule file written");
+    assert!(saved.starts_with("{ domain: "), "{saved}");
+    assert!(dumped.contains(saved.trim()), "dump:\n{dumped}\nsaved:\n{saved}");
+    assert!(saved.contains("S_1[i, k] -> [(k)]"), "{saved}");
+}
