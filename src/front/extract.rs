@@ -420,11 +420,11 @@ impl<'a> Extractor<'a> {
                 let cond = self.condition(node.child_by_field_name("condition").unwrap_or(node))?;
                 let a = self.affine(node.child_by_field_name("consequence").unwrap_or(node))?;
                 let b = self.affine(node.child_by_field_name("alternative").unwrap_or(node))?;
-                let (a, b) = align_pw(a, b)?;
+                let (a, b) = align(a, b)?;
                 let indicator = cond.indicator_function()?;
-                let (indicator, a) = align_pw(indicator, a)?;
-                let (b, indicator) = align_pw(b, indicator)?;
-                let (a, b) = align_pw(a, b)?;
+                let (indicator, a) = align(indicator, a)?;
+                let (b, indicator) = align(b, indicator)?;
+                let (a, b) = align(a, b)?;
                 Ok(indicator.cond(a, b)?)
             }
             "call_expression" => self.affine_call(node),
@@ -459,7 +459,7 @@ impl<'a> Extractor<'a> {
         let right = node.child_by_field_name("right").unwrap_or(node);
         match op {
             "+" | "-" => {
-                let (a, b) = align_pw(self.affine(left)?, self.affine(right)?)?;
+                let (a, b) = align(self.affine(left)?, self.affine(right)?)?;
                 Ok(if op == "+" { a.add(b)? } else { a.sub(b)? })
             }
             "*" => {
@@ -475,7 +475,7 @@ impl<'a> Extractor<'a> {
                 Some(0) => error(right, "division by zero", "the divisor is zero"),
                 Some(c) => {
                     let a = self.affine(left)?;
-                    let (a, d) = align_pw(a, self.constant(c)?)?;
+                    let (a, d) = align(a, self.constant(c)?)?;
                     Ok(if op == "/" { a.tdiv_q(d)? } else { a.tdiv_r(d)? })
                 }
                 None => error(right, format!("'{op}' by a non-constant"), "division and modulo are affine only by an integer constant"),
@@ -496,7 +496,7 @@ impl<'a> Extractor<'a> {
         };
         match (name.to_ascii_lowercase().as_str(), args.len()) {
             ("min" | "max", 2) => {
-                let (a, b) = align_pw(self.affine(args[0])?, self.affine(args[1])?)?;
+                let (a, b) = align(self.affine(args[0])?, self.affine(args[1])?)?;
                 Ok(if name.eq_ignore_ascii_case("min") { a.min(b)? } else { a.max(b)? })
             }
             ("floord" | "ceild", 2) => {
@@ -522,11 +522,11 @@ impl<'a> Extractor<'a> {
                 let right = node.child_by_field_name("right").unwrap_or(node);
                 match op {
                     "&&" | "||" => {
-                        let (a, b) = align_sets(self.condition(left)?, self.condition(right)?)?;
+                        let (a, b) = align(self.condition(left)?, self.condition(right)?)?;
                         Ok(if op == "&&" { a.intersect(b)? } else { a.union(b)? })
                     }
                     "<" | "<=" | ">" | ">=" | "==" | "!=" => {
-                        let (a, b) = align_pw(self.affine(left)?, self.affine(right)?)?;
+                        let (a, b) = align(self.affine(left)?, self.affine(right)?)?;
                         Ok(match op {
                             "<" => a.lt_set(b)?,
                             "<=" => a.le_set(b)?,
@@ -549,7 +549,7 @@ impl<'a> Extractor<'a> {
 
     /// C truth value of an integer expression: non-zero.
     fn truthy(&mut self, node: Node) -> FResult<Set> {
-        let (a, zero) = align_pw(self.affine(node)?, self.constant(0)?)?;
+        let (a, zero) = align(self.affine(node)?, self.constant(0)?)?;
         Ok(a.ne_set(zero)?)
     }
 
@@ -587,13 +587,13 @@ impl<'a> Extractor<'a> {
         let cond_node = node.child_by_field_name("condition").unwrap_or(node);
         let cond = self.condition(cond_node)?;
         let outer = self.domain.copy()?;
-        let (d, c) = align_sets(outer.copy()?, cond.copy()?)?;
+        let (d, c) = align(outer.copy()?, cond.copy()?)?;
         self.domain = d.intersect(c)?;
         if let Some(then) = node.child_by_field_name("consequence") {
             self.statement(then, items)?;
         }
         if let Some(alt) = node.child_by_field_name("alternative") {
-            let (d, c) = align_sets(outer.copy()?, cond)?;
+            let (d, c) = align(outer.copy()?, cond)?;
             self.domain = d.subtract(c)?;
             let branch = if alt.kind() == "else_clause" { alt.named_child(0).unwrap_or(alt) } else { alt };
             self.statement(branch, items)?;
@@ -650,7 +650,7 @@ impl<'a> Extractor<'a> {
         }
         let start_here = self.affine(init_value)?;
         let me = self.iterator_value(depth)?;
-        let (me, start_here) = align_pw(me, start_here)?;
+        let (me, start_here) = align(me, start_here)?;
         let lower = if decreasing { me.copy()?.le_set(start_here.copy()?)? } else { me.copy()?.ge_set(start_here.copy()?)? };
         let bound = self.condition(cond_node)?;
         let mut domain = intersect(intersect(lifted, lower)?, bound)?;
@@ -778,13 +778,13 @@ impl<'a> Extractor<'a> {
         let last = last.get_pw_aff(0)?;
         let ran = last.copy()?.domain()?;
         let after_last = {
-            let (l, s) = align_pw(last, self.constant(step)?)?;
+            let (l, s) = align(last, self.constant(step)?)?;
             l.add(s)?
         };
-        let (reached_a, ran) = align_sets(reached.copy()?, ran)?;
+        let (reached_a, ran) = align(reached.copy()?, ran)?;
         let skipped = reached_a.subtract(ran)?;
         let unchanged = start.intersect_domain(skipped)?;
-        let (after_last, unchanged) = align_pw(after_last, unchanged)?;
+        let (after_last, unchanged) = align(after_last, unchanged)?;
         let value = after_last.union_add(unchanged)?;
         let mut time = self.time.clone();
         time.push(TimeTerm::Position(position));
@@ -871,7 +871,7 @@ impl<'a> Extractor<'a> {
         let domain = self.domain.copy()?.coalesce()?.set_tuple_name(&name)?;
         let rename = |a: Access| -> FResult<Access> {
             let relation = a.relation.set_tuple_name(DimType::In, &name)?;
-            let (relation, d) = align_map_set(relation, domain.copy()?)?;
+            let (relation, d) = align(relation, domain.copy()?)?;
             Ok(Access { relation: relation.intersect_domain(d)?, ..a })
         };
         let writes = writes.into_iter().map(rename).collect::<FResult<Vec<_>>>()?;
@@ -1012,7 +1012,7 @@ impl<'a> Extractor<'a> {
             relation = Some(match relation {
                 None => m,
                 Some(r) => {
-                    let (r, m) = align_maps(r, m)?;
+                    let (r, m) = align(r, m)?;
                     r.flat_range_product(m)?
                 }
             });
@@ -1113,7 +1113,7 @@ impl<'a> Extractor<'a> {
                 why: "expected a parameter set in isl notation, e.g. '[n] -> { : n >= 16 }'".into(),
             })?;
             let user = if user.is_params()? { user } else { user.params()? };
-            let (c, u) = align_sets(context, user)?;
+            let (c, u) = align(context, user)?;
             context = c.intersect(u)?;
         }
         Ok(context)
@@ -1146,7 +1146,7 @@ impl<'a> Extractor<'a> {
                 events = Some(match events {
                     None => event,
                     Some(all) => {
-                        let (a, b) = align_sets(all, event)?;
+                        let (a, b) = align(all, event)?;
                         a.union(b)?
                     }
                 });
@@ -1176,7 +1176,7 @@ impl<'a> Extractor<'a> {
             map = Some(match map {
                 None => m,
                 Some(r) => {
-                    let (r, m) = align_maps(r, m)?;
+                    let (r, m) = align(r, m)?;
                     r.flat_range_product(m)?
                 }
             });
@@ -1185,11 +1185,11 @@ impl<'a> Extractor<'a> {
         let map = match map {
             None => value,
             Some(m) => {
-                let (m, v) = align_maps(m, value)?;
+                let (m, v) = align(m, value)?;
                 m.flat_range_product(v)?
             }
         };
-        let (map, reached) = align_map_set(map, e.reached.copy()?)?;
+        let (map, reached) = align(map, e.reached.copy()?)?;
         Ok(map.intersect_domain(reached)?.range()?)
     }
 }
@@ -1286,31 +1286,35 @@ fn describe(kind: &str) -> String {
 // Parameter alignment: isl requires both operands of a binary operation to
 // have the same parameters; expressions here pick parameters up one by one.
 
-fn align_pw(a: PwAff, b: PwAff) -> FResult<(PwAff, PwAff)> {
-    let b = b.align_params(a.get_space()?)?;
-    let a = a.align_params(b.get_space()?)?;
-    Ok((a, b))
+/// isl values whose parameters can be aligned.
+trait WithParameters: Sized {
+    fn space(&self) -> FResult<Space>;
+    fn aligned_to(self, model: Space) -> FResult<Self>;
 }
 
-fn align_sets(a: Set, b: Set) -> FResult<(Set, Set)> {
-    let b = b.align_params(a.get_space()?)?;
-    let a = a.align_params(b.get_space()?)?;
-    Ok((a, b))
+macro_rules! with_parameters {
+    ($($ty:ty),*) => {$(
+        impl WithParameters for $ty {
+            fn space(&self) -> FResult<Space> {
+                Ok(self.get_space()?)
+            }
+            fn aligned_to(self, model: Space) -> FResult<Self> {
+                Ok(self.align_params(model)?)
+            }
+        }
+    )*};
 }
 
-fn align_maps(a: Map, b: Map) -> FResult<(Map, Map)> {
-    let b = b.align_params(a.get_space()?)?;
-    let a = a.align_params(b.get_space()?)?;
-    Ok((a, b))
-}
+with_parameters!(PwAff, Set, Map);
 
-fn align_map_set(a: Map, b: Set) -> FResult<(Map, Set)> {
-    let b = b.align_params(a.get_space()?)?;
-    let a = a.align_params(b.get_space()?)?;
+/// Gives `a` and `b` the union of their parameters.
+fn align<A: WithParameters, B: WithParameters>(a: A, b: B) -> FResult<(A, B)> {
+    let b = b.aligned_to(a.space()?)?;
+    let a = a.aligned_to(b.space()?)?;
     Ok((a, b))
 }
 
 fn intersect(a: Set, b: Set) -> FResult<Set> {
-    let (a, b) = align_sets(a, b)?;
+    let (a, b) = align(a, b)?;
     Ok(a.intersect(b)?)
 }
