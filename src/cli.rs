@@ -115,12 +115,16 @@ pub struct Cli {
     pub load_schedule: Option<PathBuf>,
 
     /// Bound on isl operations per region (0: unbounded).
-    #[arg(long, value_name = "N", default_value_t = 20_000_000)]
+    #[arg(long, value_name = "N", default_value_t = crate::DEFAULT_MAX_OPERATIONS)]
     pub max_operations: u64,
 
-    /// Driver mode: transform, then compile with COMPILER [env: IOTILE_CC].
+    /// Driver mode: translate, then compile with COMPILER (bare --cc: $IOTILE_CC, else cc).
     #[arg(long, value_name = "COMPILER")]
     pub cc: Option<String>,
+
+    /// Driver mode: keep translated sources as <stem>.iotile.c beside the output.
+    #[arg(long)]
+    pub keep: bool,
 
     /// Print each command run.
     #[arg(short = 'v')]
@@ -128,7 +132,8 @@ pub struct Cli {
 }
 
 const AFTER_HELP: &str = "\
-Driver mode:  iotile --cc=COMPILER [compiler flags] [-c] FILES... [-o OUT]
+Driver mode:  iotile --cc=COMPILER [--keep] [compiler flags] [-c] FILES... [-o OUT]
+              Every other argument goes to COMPILER; -D/-I/-U/-std also to iotile.
 Exit status:  0 on success, 1 on a diagnosed error.";
 
 impl Cli {
@@ -165,7 +170,6 @@ impl Cli {
         need(self.report.is_some(), "--report", "scheduling and I/O-model stages");
         need(self.dump_deps, "--dump-deps", "dependence analysis");
         need(self.load_schedule.is_some(), "--load-schedule", "dependence analysis (to check a loaded schedule)");
-        need(self.cc.is_some(), "--cc (driver mode)", "compiler driver");
         match self.target() {
             Target::C => {}
             Target::Openmp => out.push(

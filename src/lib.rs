@@ -23,6 +23,7 @@ pub mod ast;
 pub mod back;
 pub mod cli;
 pub mod diag;
+pub mod driver;
 pub mod front;
 pub mod isl;
 pub mod scop;
@@ -39,9 +40,8 @@ use isl::{IslText, Session};
 /// Runs iotile with `args` (program name first); gives the exit status.
 pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
     let args: Vec<OsString> = args.into_iter().collect();
-    if args.iter().skip(1).any(|a| a.to_str().is_some_and(|s| s == "--cc" || s.starts_with("--cc="))) {
-        eprint!("{}", Diagnostic::error("--cc (driver mode) needs the compiler driver, which iotile does not have yet; translate with 'iotile --target=c -o OUT IN.c' and compile OUT").render(None));
-        return 1;
+    if driver::is_driver_mode(&args[1.min(args.len())..]) {
+        return driver::run(&args[1..]);
     }
     let cli = match Cli::parse_args(args) {
         Ok(cli) => cli,
@@ -93,7 +93,13 @@ fn translate(cli: &Cli) -> Result<(), ()> {
         let text = std::fs::read_to_string(input).unwrap_or_default();
         eprint!("{}", d.render(Some((&input.to_string_lossy(), &text))));
     })?;
-    let output = generate_file(cli, &file)?;
+    let options = GenerateOptions {
+        fallback: cli.fallback,
+        dump_scop: cli.dump_scop,
+        dump_schedule: cli.dump_schedule,
+        save_schedule: cli.save_schedule.clone(),
+    };
+    let output = generate_file(&file, &options)?;
     let dumping = cli.dump_scop || cli.dump_schedule;
     match &cli.output {
         Some(path) => write_atomically(path, &output).map_err(fail),
@@ -105,8 +111,25 @@ fn translate(cli: &Cli) -> Result<(), ()> {
     }
 }
 
+/// Default bound on isl operations per region.
+pub const DEFAULT_MAX_OPERATIONS: u64 = 20_000_000;
+
+/// What [`generate_file`] does besides generating code.
+#[derive(Debug, Clone, Default)]
+pub struct GenerateOptions {
+    /// Keep regions that cannot be handled, with a warning.
+    pub fallback: bool,
+    /// Print each region's Scop on stdout.
+    pub dump_scop: bool,
+    /// Print each region's schedule tree on stdout.
+    pub dump_schedule: bool,
+    /// Write the schedule trees to this file.
+    pub save_schedule: Option<std::path::PathBuf>,
+}
+
 /// Regenerates every region of `file`; gives the whole output text.
-fn generate_file(cli: &Cli, file: &SourceFile) -> Result<String, ()> {
+/// Diagnostics are printed on stderr.
+pub fn generate_file(file: &SourceFile, cli: &GenerateOptions) -> Result<String, ()> {
     let mut out = String::with_capacity(file.text.len());
     let mut at = 0;
     let mut failed = false;

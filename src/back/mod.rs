@@ -12,9 +12,10 @@ use crate::isl::IslResult;
 use crate::scop::Scop;
 
 /// Output language.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
 pub enum Target {
     /// Plain C99, no parallelism annotations.
+    #[default]
     C,
     /// C with OpenMP pragmas.
     Openmp,

@@ -1,0 +1,170 @@
+//! Driver mode (stage: `driver`): `iotile --cc=COMPILER ...` must behave like
+//! the compiler it wraps — flags and inputs pass through, `.c` files with
+//! regions are translated first, unsupported regions fall back with a
+//! warning, and the compiler's exit status is iotile's.
+
+mod common;
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+use common::{root, scratch};
+
+fn iotile_in(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_iotile")).args(args).current_dir(dir).output().expect("iotile runs")
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+fn run(exe: &Path) -> Vec<u8> {
+    let out = Command::new(exe).output().expect("program runs");
+    assert!(out.status.success());
+    out.stdout
+}
+
+/// The reference: the example compiled by gcc alone.
+fn reference_output(dir: &Path) -> Vec<u8> {
+    let exe = dir.join("reference");
+    let status = Command::new("gcc")
+        .args(["-O2", "-std=c99", "-o"])
+        .arg(&exe)
+        .arg(root().join("examples/gemm.c"))
+        .arg("-lm")
+        .status()
+        .expect("gcc runs");
+    assert!(status.success());
+    run(&exe)
+}
+
+const KERNEL_WITHOUT_REGION: &str = "double scale(double x) { return 2.0 * x; }\n";
+
+const MAIN_CALLING_SCALE: &str = "#include <stdio.h>\ndouble scale(double x);\nint main(void) { printf(\"%a\\n\", scale(1.5)); return 0; }\n";
+
+#[test]
+fn example_makefile_builds_through_the_driver() {
+    let dir = scratch();
+    for f in ["Makefile", "gemm.c"] {
+        std::fs::copy(root().join("examples").join(f), dir.path().join(f)).unwrap();
+    }
+    let out = Command::new("make")
+        .arg(format!("IOTILE={}", env!("CARGO_BIN_EXE_iotile")))
+        .current_dir(dir.path())
+        .output()
+        .expect("make runs");
+    assert!(out.status.success(), "make failed:\n{}", stderr(&out));
+    assert_eq!(run(&dir.path().join("gemm")), reference_output(dir.path()));
+}
+
+#[test]
+fn compile_and_link_in_one_step_with_output_name() {
+    let dir = scratch();
+    std::fs::copy(root().join("examples/gemm.c"), dir.path().join("gemm.c")).unwrap();
+    let out = iotile_in(dir.path(), &["--cc=gcc", "-O2", "-std=c99", "gemm.c", "-o", "prog", "-lm"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(run(&dir.path().join("prog")), reference_output(dir.path()));
+}
+
+#[test]
+fn compile_only_without_output_names_objects_after_the_sources() {
+    let dir = scratch();
+    std::fs::copy(root().join("examples/gemm.c"), dir.path().join("gemm.c")).unwrap();
+    std::fs::write(dir.path().join("scale.c"), KERNEL_WITHOUT_REGION).unwrap();
+    let out = iotile_in(dir.path(), &["--cc=gcc", "-O2", "-c", "gemm.c", "scale.c"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(dir.path().join("gemm.o").exists());
+    assert!(dir.path().join("scale.o").exists());
+}
+
+#[test]
+fn object_files_and_sources_without_regions_pass_through() {
+    let dir = scratch();
+    std::fs::write(dir.path().join("scale.c"), KERNEL_WITHOUT_REGION).unwrap();
+    std::fs::write(dir.path().join("main.c"), MAIN_CALLING_SCALE).unwrap();
+    let out = iotile_in(dir.path(), &["--cc=gcc", "-c", "scale.c", "-o", "scale.o"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = iotile_in(dir.path(), &["--cc=gcc", "-v", "main.c", "scale.o", "-o", "prog"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    // Nothing to translate: the command is the user's, unchanged.
+    assert!(stderr(&out).contains("gcc -v main.c scale.o -o prog"), "{}", stderr(&out));
+    assert_eq!(run(&dir.path().join("prog")), b"0x1.8p+1\n");
+}
+
+#[test]
+fn verbose_prints_the_translation_and_the_compile() {
+    let dir = scratch();
+    std::fs::copy(root().join("examples/gemm.c"), dir.path().join("gemm.c")).unwrap();
+    let out = iotile_in(dir.path(), &["--cc=gcc", "-v", "-c", "gemm.c"]);
+    let err = stderr(&out);
+    assert!(out.status.success(), "{err}");
+    assert!(err.contains("iotile --target=c -o "), "{err}");
+    assert!(err.lines().any(|l| l.starts_with("gcc -v -c ") && l.contains("gemm.c -iquote .")), "{err}");
+}
+
+#[test]
+fn keep_leaves_the_translated_source_beside_the_output() {
+    let dir = scratch();
+    std::fs::copy(root().join("examples/gemm.c"), dir.path().join("gemm.c")).unwrap();
+    std::fs::create_dir(dir.path().join("build")).unwrap();
+    let out = iotile_in(dir.path(), &["--cc=gcc", "--keep", "-c", "gemm.c", "-o", "build/gemm.o"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let kept = std::fs::read_to_string(dir.path().join("build/gemm.iotile.c")).expect("kept source");
+    assert!(!kept.contains("#pragma scop"));
+    assert!(kept.contains("for (int c1 = 0; c1 < nj; c1++)"));
+}
+
+#[test]
+fn preprocessor_flags_reach_the_translation() {
+    // Without -DSTEP=2 the subscript STEP * i is a product of two
+    // variables and the region would fall back with a warning.
+    let dir = scratch();
+    let source = "#include <stdio.h>\nint main(void) {\n  double A[40];\n  int i;\n  for (i = 0; i < 40; i++) A[i] = i;\n#pragma scop\n  for (i = 0; i < 20; i++)\n    A[STEP * i] += 1.0;\n#pragma endscop\n  printf(\"%a\\n\", A[2]);\n  return 0;\n}\n";
+    std::fs::write(dir.path().join("k.c"), source).unwrap();
+    let out = iotile_in(dir.path(), &["--cc=gcc", "--keep", "-DSTEP=2", "k.c", "-o", "k"]);
+    let err = stderr(&out);
+    assert!(out.status.success(), "{err}");
+    assert!(!err.contains("warning"), "{err}");
+    assert!(!std::fs::read_to_string(dir.path().join("k.iotile.c")).unwrap().contains("#pragma scop"));
+    assert_eq!(run(&dir.path().join("k")), b"0x1.8p+1\n");
+}
+
+#[test]
+fn an_unsupported_region_falls_back_with_a_warning() {
+    let dir = scratch();
+    let source = "#include <stdio.h>\nint main(void) {\n  double A[100] = {0};\n  int i, j;\n#pragma scop\n  for (i = 0; i < 10; i++)\n    for (j = 0; j < 10; j++)\n      A[i * j] += 1.0;\n#pragma endscop\n  printf(\"%a\\n\", A[12]);\n  return 0;\n}\n";
+    std::fs::write(dir.path().join("bad.c"), source).unwrap();
+    let out = iotile_in(dir.path(), &["--cc=gcc", "bad.c", "-o", "bad"]);
+    let err = stderr(&out);
+    assert!(out.status.success(), "{err}");
+    assert!(err.contains("warning: product of two non-constant expressions"), "{err}");
+    assert!(err.contains("kept unchanged"), "{err}");
+    assert_eq!(run(&dir.path().join("bad")), b"0x1p+2\n");
+}
+
+#[test]
+fn the_compiler_exit_status_is_returned() {
+    let dir = scratch();
+    std::fs::write(dir.path().join("broken.c"), "int main(void) { return undeclared; }\n").unwrap();
+    let out = iotile_in(dir.path(), &["--cc=gcc", "-c", "broken.c"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("undeclared"));
+    let out = iotile_in(dir.path(), &["--cc=false", "-c", "broken.c"]);
+    assert_eq!(out.status.code(), Some(1));
+    let out = iotile_in(dir.path(), &["--cc=sh", "-c", "exit 7"]);
+    assert_eq!(out.status.code(), Some(7));
+}
+
+#[test]
+fn bare_cc_uses_iotile_cc() {
+    let dir = scratch();
+    std::fs::write(dir.path().join("scale.c"), KERNEL_WITHOUT_REGION).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_iotile"))
+        .args(["--cc", "-v", "-c", "scale.c"])
+        .env("IOTILE_CC", "gcc")
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stderr(&out).contains("gcc -v -c scale.c"));
+}
