@@ -69,7 +69,7 @@ fn translate(cli: &Cli) -> Result<(), ()> {
     let input = match cli.inputs.as_slice() {
         [one] => one,
         [] => return Err(fail(Diagnostic::error("no input file"))),
-        _ => return Err(fail(Diagnostic::error("several input files given; translate one file at a time (driver mode will take several)"))),
+        _ => return Err(fail(Diagnostic::error("several input files given; translate one file at a time, or compile several with driver mode (--cc)"))),
     };
     let options = FrontOptions {
         preprocessor: PreprocessorFlags {
@@ -129,21 +129,21 @@ pub struct GenerateOptions {
 
 /// Regenerates every region of `file`; gives the whole output text.
 /// Diagnostics are printed on stderr.
-pub fn generate_file(file: &SourceFile, cli: &GenerateOptions) -> Result<String, ()> {
+pub fn generate_file(file: &SourceFile, options: &GenerateOptions) -> Result<String, ()> {
     let mut out = String::with_capacity(file.text.len());
     let mut at = 0;
     let mut failed = false;
     let mut saved_schedules = String::new();
     for region in &file.regions {
         let generated = region.scop.as_ref().map_err(Clone::clone).and_then(|scop| {
-            if cli.dump_scop {
+            if options.dump_scop {
                 print!("{}", scop.dump().map_err(|e| region_error(file, region, &e.to_string()))?);
             }
             let schedule = scop.schedule.copy().map_err(|e| region_error(file, region, &format!("{e:?}")))?;
-            if cli.dump_schedule {
+            if options.dump_schedule {
                 println!("region {} schedule: {}", region.index, schedule.isl_text());
             }
-            if cli.save_schedule.is_some() {
+            if options.save_schedule.is_some() {
                 saved_schedules.push_str(&schedule.isl_text());
                 saved_schedules.push_str("\n\n");
             }
@@ -155,7 +155,7 @@ pub fn generate_file(file: &SourceFile, cli: &GenerateOptions) -> Result<String,
         out.push_str(&file.text[at..region.original.start]);
         match generated {
             Ok(code) => out.push_str(&code),
-            Err(d) if cli.fallback => {
+            Err(d) if options.fallback => {
                 let d = d.into_warning().with_note("--fallback: this region is kept unchanged");
                 eprint!("{}", d.render(Some((&file.name, &file.text))));
                 out.push_str(&file.text[region.original.clone()]);
@@ -171,7 +171,7 @@ pub fn generate_file(file: &SourceFile, cli: &GenerateOptions) -> Result<String,
     if failed {
         return Err(());
     }
-    if let Some(path) = &cli.save_schedule {
+    if let Some(path) = &options.save_schedule {
         write_atomically(path, &saved_schedules).map_err(|d| eprint!("{}", d.render(None)))?;
     }
     Ok(out)
