@@ -827,7 +827,7 @@ impl<'a> Extractor<'a> {
     }
 
     fn assignment(&mut self, stmt: Node, expr: Node, items: &mut Vec<Item>) -> FResult<()> {
-        let (target, compound, value) = match expr.kind() {
+        let (target, compound, mut value) = match expr.kind() {
             "assignment_expression" => {
                 let op = node_op(self.src, expr);
                 (expr.child_by_field_name("left").unwrap_or(expr), op != "=", expr.child_by_field_name("right"))
@@ -838,7 +838,24 @@ impl<'a> Extractor<'a> {
             _ => return error(expr, "expression statement without an assignment", "only assignments are allowed as statements"),
         };
         let mut reads = Vec::new();
-        let write = match target.kind() {
+        let mut writes = vec![self.assigned(target, compound, &mut reads)?];
+        // A chain `a = b = e` is one statement writing every target.
+        while let Some(v) = value.filter(|v| v.kind() == "assignment_expression" && node_op(self.src, *v) == "=") {
+            let next = v.child_by_field_name("left").unwrap_or(v);
+            writes.push(self.assigned(next, false, &mut reads)?);
+            value = v.child_by_field_name("right");
+        }
+        if let Some(v) = value {
+            self.reads_of(v, &mut reads)?;
+        }
+        let body = Body { pieces: self.body_pieces(stmt) };
+        self.add_statement(stmt, writes, reads, body, items)
+    }
+
+    /// The write access of an assignment target (and, for compound
+    /// assignments, its read).
+    fn assigned(&mut self, target: Node, compound: bool, reads: &mut Vec<Access>) -> FResult<Access> {
+        match target.kind() {
             "identifier" => {
                 let name = self.text(target).to_string();
                 if self.iterators.iter().any(|it| it.name == name) {
@@ -847,22 +864,17 @@ impl<'a> Extractor<'a> {
                 if compound {
                     reads.push(self.scalar_access(&name, target, false)?);
                 }
-                self.scalar_access(&name, target, true)?
+                self.scalar_access(&name, target, true)
             }
             "subscript_expression" => {
                 if compound {
                     reads.push(self.array_access(target, false)?);
                 }
-                self.array_access(target, true)?
+                self.array_access(target, true)
             }
-            "pointer_expression" => return error(target, "assignment through a pointer", "pointer dereferences are not analysable; use array subscripts"),
-            _ => return error(target, "unsupported assignment target", "assign a scalar or an array element"),
-        };
-        if let Some(v) = value {
-            self.reads_of(v, &mut reads)?;
+            "pointer_expression" => error(target, "assignment through a pointer", "pointer dereferences are not analysable; use array subscripts"),
+            _ => error(target, "unsupported assignment target", "assign a scalar or an array element"),
         }
-        let body = Body { pieces: self.body_pieces(stmt) };
-        self.add_statement(stmt, vec![write], reads, body, items)
     }
 
     fn add_statement(&mut self, node: Node, writes: Vec<Access>, reads: Vec<Access>, body: Body, items: &mut Vec<Item>) -> FResult<()> {
