@@ -1057,7 +1057,7 @@ impl<'a> Extractor<'a> {
     fn schedule(&self, items: &[Item]) -> FResult<Schedule> {
         match self.schedule_of(items)? {
             Some(s) => Ok(s),
-            None => Ok(Schedule::from_domain(UnionSet::from_set(Set::universe(Space::params_alloc(self.ctx, 0)?)?)?)?),
+            None => Ok(Schedule::from_domain(UnionSet::empty(Space::params_alloc(self.ctx, 0)?)?)?),
         }
     }
 

@@ -80,7 +80,13 @@ pub fn parse_file(session: &Session, path: &Path, options: &FrontOptions) -> Res
                 let begin = line_starts[first_line - 1];
                 let end = line_starts.get(last_line).copied().unwrap_or(text.len());
                 let indent = region_indent(&text[begin..end]);
-                let scop = if start.parent() != node.parent() {
+                let scop = if enclosing_function(start).is_none() {
+                    Err(Diagnostic::spanned(
+                        "'#pragma scop' outside a function",
+                        original(start),
+                        "a region is a sequence of statements inside a function body",
+                    ))
+                } else if start.parent() != node.parent() {
                     Err(Diagnostic::spanned(
                         "'#pragma endscop' is not in the same block as its '#pragma scop'",
                         original(node),
@@ -111,6 +117,10 @@ pub fn parse_file(session: &Session, path: &Path, options: &FrontOptions) -> Res
         }
     }
     if let Some(start) = open {
+        if let Some(bad) = first_syntax_error(tree.root_node(), start.end_byte()) {
+            let span = map_span(&pre, &text, &line_starts, bad.byte_range());
+            return Err(Diagnostic::spanned("syntax error", span, "this could not be parsed as C"));
+        }
         let span = map_span(&pre, &text, &line_starts, start.byte_range());
         return Err(Diagnostic::spanned("'#pragma scop' without '#pragma endscop'", span, "this region is never closed"));
     }
@@ -154,6 +164,26 @@ fn find_pragmas<'t>(src: &str, root: Node<'t>) -> Vec<(Node<'t>, bool)> {
     }
     out.sort_by_key(|(n, _)| n.start_byte());
     out
+}
+
+/// The first ERROR or MISSING node starting at or after byte `from`.
+fn first_syntax_error(root: Node, from: usize) -> Option<Node> {
+    let mut stack = vec![root];
+    let mut best: Option<Node> = None;
+    while let Some(n) = stack.pop() {
+        if !n.has_error() || n.end_byte() < from {
+            continue;
+        }
+        if (n.is_error() || n.is_missing()) && n.start_byte() >= from {
+            if best.is_none_or(|b| n.start_byte() < b.start_byte()) {
+                best = Some(n);
+            }
+            continue;
+        }
+        let mut c = n.walk();
+        stack.extend(n.children(&mut c));
+    }
+    best
 }
 
 fn statements_between<'t>(start: Node<'t>, end: Node<'t>) -> Vec<Node<'t>> {
