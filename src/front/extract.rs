@@ -817,7 +817,7 @@ impl<'a> Extractor<'a> {
                 pieces.extend(self.body_pieces(value));
                 pieces.push(BodyPiece::Text(";".into()));
                 let body = Body { pieces };
-                let write = self.scalar_access(&name, target, true)?;
+                let write = self.scalar_access(&name, true)?;
                 let mut reads = Vec::new();
                 self.reads_of(value, &mut reads)?;
                 self.add_statement(d, vec![write], reads, body, items)?;
@@ -862,9 +862,9 @@ impl<'a> Extractor<'a> {
                     return error(target, format!("assignment to loop iterator '{name}'"), "the iteration space would not be affine");
                 }
                 if compound {
-                    reads.push(self.scalar_access(&name, target, false)?);
+                    reads.push(self.scalar_access(&name, false)?);
                 }
-                self.scalar_access(&name, target, true)
+                self.scalar_access(&name, true)
             }
             "subscript_expression" => {
                 if compound {
@@ -943,7 +943,7 @@ impl<'a> Extractor<'a> {
                     }
                 }
                 if self.written.contains(&name) {
-                    reads.push(self.scalar_access(&name, node, false)?);
+                    reads.push(self.scalar_access(&name, false)?);
                 }
                 Ok(())
             }
@@ -985,14 +985,13 @@ impl<'a> Extractor<'a> {
         }
     }
 
-    fn scalar_access(&mut self, name: &str, node: Node, write: bool) -> FResult<Access> {
+    fn scalar_access(&mut self, name: &str, write: bool) -> FResult<Access> {
         let element_type = self.declarations.get(name).map(|d| d.base_type.clone()).unwrap_or_else(|| "int".into());
         self.note_array(name, element_type, vec![]);
         let domain = self.domain.copy()?;
         let space = Space::set_alloc(self.ctx, 0, 0)?;
         let range = Set::universe(space)?.set_tuple_name(name)?;
         let relation = Map::from_domain_and_range(domain, range)?;
-        let _ = node;
         Ok(self.new_access(name, relation, write))
     }
 

@@ -10,11 +10,16 @@
 #include <polybench.h>
 #include "gramschmidt.h"
 
-/* A is a small-valued pattern plus the identity on its leading square
- * block, so its first min(m, n) columns are well conditioned. (Every
- * PolyBench size has n > m: the columns past the m-th are, in exact
- * arithmetic, inside the span of the earlier ones, and the kernel then
- * normalises what rounding leaves of them.) R and Q start at zero. */
+/* A is an irregular pattern in [0, 1) (a quadratic hash of i and j, so
+ * that no two columns repeat) plus the identity on its leading square
+ * block, which keeps the first min(m, n) columns well conditioned. Every
+ * PolyBench size has n > m, and n - m < m: in exact arithmetic the columns
+ * past the m-th lie in the span of the earlier ones, so the kernel
+ * normalises what rounding leaves of them (norms near 1e-14). With
+ * unstructured data that residue stays at rounding level, where a
+ * periodic pattern would make it shrink column after column until it
+ * underflows to zero and the division yields NaN at the largest size.
+ * R and Q start at zero. */
 static void init_array(int m, int n,
                        DATA_TYPE POLYBENCH_2D(A, M, N, m, n),
                        DATA_TYPE POLYBENCH_2D(R, N, N, n, n),
@@ -24,7 +29,8 @@ static void init_array(int m, int n,
 
   for (i = 0; i < m; i++)
     for (j = 0; j < n; j++) {
-      A[i][j] = (DATA_TYPE)((7 * i + 13 * j) % 29 + 1) / 29 + (i == j ? 1 : 0);
+      A[i][j] = (DATA_TYPE)((7 * i * i + 3 * j * j + 11 * i * j + i + 2 * j) % 65521) / 65521
+                + (i == j ? 1 : 0);
       Q[i][j] = 0;
     }
   for (i = 0; i < n; i++)
