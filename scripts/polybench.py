@@ -11,8 +11,9 @@ files are never touched.
 
 For each kernel:
   1. translate with iotile (per dataset size, since sizes are macros);
-  2. compile the original and the translation, run both with array dumps at
-     each check size (default MINI and SMALL) and compare the dumps byte for
+  2. compile the original and the translation (with -ffp-contract=off, so
+     the compiler's FMA choices cannot differ between the two loop shapes),
+     run both with array dumps at each check size (default MINI and SMALL) and compare the dumps byte for
      byte (with --tolerance, values may differ by that relative amount when
      the chosen options reassociate floating point; the worst difference is
      reported separately);
@@ -193,7 +194,10 @@ def main():
                 continue
             for size in sizes:
                 timing = size == args.time_size and not args.no_time and size not in check_sizes
-                defs = [f"-D{size}_DATASET"] + (["-DPOLYBENCH_TIME"] if timing else ["-DPOLYBENCH_DUMP_ARRAYS"])
+                # Check builds forbid FMA contraction: gcc contracts a*b+c
+                # differently in differently shaped loops, which would change
+                # low bits without iotile having reordered anything.
+                defs = [f"-D{size}_DATASET"] + (["-DPOLYBENCH_TIME"] if timing else ["-DPOLYBENCH_DUMP_ARRAYS", "-ffp-contract=off"])
                 exes = []
                 for label, src in (("orig", source), ("new", translated[size])):
                     exe = work / f"{label}.{size}"

@@ -38,7 +38,7 @@ pub struct FinalValue {
 /// declared before the region, the generated loop reuses it (so the code
 /// reads like the source and the variable does not become unused); other
 /// depths (and counting-down loops) get `c<depth>`, with a longer prefix if any such name is in `used`.
-pub fn iterator_names(scop: &Scop, used: &HashSet<String>, count: usize) -> Vec<String> {
+pub fn iterator_names(scop: &Scop, used: &HashSet<String>, count: usize, reuse_outer: bool) -> Vec<String> {
     let mut prefix = String::from("c");
     while (0..count).any(|i| used.contains(&format!("{prefix}{i}"))) {
         prefix.push('_');
@@ -54,7 +54,7 @@ pub fn iterator_names(scop: &Scop, used: &HashSet<String>, count: usize) -> Vec<
                 .map(|s| (!s.decreasing[depth]).then_some(&s.iterators[depth]));
             let first = names.next().flatten();
             match first {
-                Some(n) if names.all(|m| m == Some(n)) && scop.outer_iterators.contains(n) => n.clone(),
+                Some(n) if reuse_outer && names.all(|m| m == Some(n)) && scop.outer_iterators.contains(n) => n.clone(),
                 _ => format!("{prefix}{depth}"),
             }
         })
@@ -80,10 +80,11 @@ pub fn identifiers(text: &str) -> HashSet<String> {
 
 /// Generates the AST executing `schedule` for `scop`, followed by the
 /// assignments of final iterator values; `used` lists the identifiers
-/// generated names must avoid.
-pub fn generate(scop: &Scop, schedule: Schedule, used: &HashSet<String>) -> IslResult<RegionAst> {
+/// generated names must avoid; `reuse_outer` lets loops reuse iterators
+/// declared before the region (see [`iterator_names`]).
+pub fn generate(scop: &Scop, schedule: Schedule, used: &HashSet<String>, reuse_outer: bool) -> IslResult<RegionAst> {
     let depth = scop.statements.iter().map(|s| s.iterators.len()).max().unwrap_or(0);
-    let names = iterator_names(scop, used, 2 * depth + 4);
+    let names = iterator_names(scop, used, 4 * depth + 4, reuse_outer);
     let (finals, final_values) = final_value_statements(scop, depth)?;
     let schedule = match finals {
         Some(f) => schedule.sequence(f)?,

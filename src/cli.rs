@@ -154,6 +154,27 @@ impl Cli {
         })
     }
 
+    /// The scheduling plan: with OpenMP, or with explicit fusion/tiling
+    /// options, reschedule and tile (32 by default); plain `--target=c`
+    /// keeps the original schedule.
+    pub fn schedule_plan(&self) -> Result<Option<crate::SchedulePlan>, crate::diag::Diagnostic> {
+        let asked = self.fusion.is_some() || self.tile_size.is_some() || self.tile_sizes.is_some() || self.no_tile;
+        if self.target() != Target::Openmp && !asked {
+            return Ok(None);
+        }
+        let tile_sizes = if self.no_tile {
+            vec![]
+        } else if let Some(list) = &self.tile_sizes {
+            list.split(',')
+                .map(|s| s.trim().parse::<i64>().ok().filter(|v| *v > 0))
+                .collect::<Option<Vec<_>>>()
+                .ok_or_else(|| crate::diag::Diagnostic::error(format!("--tile-sizes expects positive integers separated by commas, not '{list}'")))?
+        } else {
+            vec![self.tile_size.map_or(32, i64::from)]
+        };
+        Ok(Some(crate::SchedulePlan { fusion: self.fusion.unwrap_or(Fusion::Smart), tile_sizes }))
+    }
+
     /// Options that need a pipeline stage iotile does not have yet, with
     /// the stage each needs.
     pub fn unavailable(&self) -> Vec<String> {
@@ -163,18 +184,12 @@ impl Cli {
                 out.push(format!("{option} needs the {stage}, which iotile does not have yet"));
             }
         };
-        need(self.tile_size.is_some(), "--tile-size", "tiling stage");
-        need(self.tile_sizes.is_some(), "--tile-sizes", "tiling stage");
-        need(self.no_tile, "--no-tile", "tiling stage");
-        need(self.fusion.is_some(), "--fusion", "scheduling stage");
-        need(self.report.is_some(), "--report", "scheduling and I/O-model stages");
-        need(self.dump_deps, "--dump-deps", "dependence analysis");
-        need(self.load_schedule.is_some(), "--load-schedule", "dependence analysis (to check a loaded schedule)");
+        need(self.tile_sizes.as_deref() == Some("auto"), "--tile-sizes=auto", "I/O model");
+        need(self.fusion == Some(Fusion::Liveout), "--fusion=liveout", "post-tiling fusion stage");
+        need(self.report.is_some(), "--report", "I/O-model stage");
+        need(self.load_schedule.is_some(), "--load-schedule", "schedule legality check");
         match self.target() {
-            Target::C => {}
-            Target::Openmp => out.push(
-                "--target=openmp (the default for .c outputs) needs the scheduling stage, which iotile does not have yet; use --target=c".into(),
-            ),
+            Target::C | Target::Openmp => {}
             Target::Cuda => out.push(
                 "--target=cuda (the default for .cu outputs) needs the GPU mapping stage, which iotile does not have yet; use --target=c".into(),
             ),

@@ -191,7 +191,7 @@ fn translate(inv: &Invocation, source: &Path, dir: &Path) -> Option<PathBuf> {
     if file.regions.is_empty() {
         return None;
     }
-    let output = crate::generate_file(&file, &crate::GenerateOptions { fallback: true, ..Default::default() }).ok()?;
+    let output = crate::generate_file(&session, &file, &crate::GenerateOptions { fallback: true, ..Default::default() }).ok()?;
     std::fs::create_dir_all(dir).ok()?;
     let translated = dir.join(source.file_name()?);
     crate::write_atomically(&translated, &output).ok()?;

@@ -80,6 +80,9 @@ impl Session {
         // The option setters only fail on a NULL context.
         let _ = Options::set_on_error(&ctx, ISL_ON_ERROR_CONTINUE);
         let _ = Options::set_ast_iterator_type(&ctx, "int");
+        // Point loops of a tile run over the original iterator values
+        // (c3 from c0 to c0 + 31), not from 0, so subscripts stay simple.
+        let _ = Options::set_tile_shift_point_loops(&ctx, 0);
         ctx.set_max_operations(max_operations);
         Session { ctx }
     }

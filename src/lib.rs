@@ -22,11 +22,14 @@
 pub mod ast;
 pub mod back;
 pub mod cli;
+pub mod deps;
 pub mod diag;
 pub mod driver;
 pub mod front;
 pub mod isl;
+pub mod schedule;
 pub mod scop;
+pub mod transform;
 
 use std::ffi::OsString;
 use std::io::Write;
@@ -94,12 +97,15 @@ fn translate(cli: &Cli) -> Result<(), ()> {
         eprint!("{}", d.render(Some((&input.to_string_lossy(), &text))));
     })?;
     let options = GenerateOptions {
+        target: cli.target(),
+        plan: cli.schedule_plan().map_err(fail)?,
+        dump_deps: cli.dump_deps,
         fallback: cli.fallback,
         dump_scop: cli.dump_scop,
         dump_schedule: cli.dump_schedule,
         save_schedule: cli.save_schedule.clone(),
     };
-    let output = generate_file(&file, &options)?;
+    let output = generate_file(&session, &file, &options)?;
     let dumping = cli.dump_scop || cli.dump_schedule;
     match &cli.output {
         Some(path) => write_atomically(path, &output).map_err(fail),
@@ -114,9 +120,24 @@ fn translate(cli: &Cli) -> Result<(), ()> {
 /// Default bound on isl operations per region.
 pub const DEFAULT_MAX_OPERATIONS: u64 = 20_000_000;
 
+/// How a region's new schedule is chosen (absent: the original schedule).
+#[derive(Debug, Clone)]
+pub struct SchedulePlan {
+    /// Fusion heuristic of the scheduler.
+    pub fusion: cli::Fusion,
+    /// Tile sizes (empty: no tiling).
+    pub tile_sizes: Vec<i64>,
+}
+
 /// What [`generate_file`] does besides generating code.
 #[derive(Debug, Clone, Default)]
 pub struct GenerateOptions {
+    /// Output language.
+    pub target: back::Target,
+    /// Reschedule (and tile) instead of keeping the original order.
+    pub plan: Option<SchedulePlan>,
+    /// Print each region's dependences on stdout.
+    pub dump_deps: bool,
     /// Keep regions that cannot be handled, with a warning.
     pub fallback: bool,
     /// Print each region's Scop on stdout.
@@ -129,7 +150,7 @@ pub struct GenerateOptions {
 
 /// Regenerates every region of `file`; gives the whole output text.
 /// Diagnostics are printed on stderr.
-pub fn generate_file(file: &SourceFile, options: &GenerateOptions) -> Result<String, ()> {
+pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOptions) -> Result<String, ()> {
     let mut out = String::with_capacity(file.text.len());
     let mut at = 0;
     let mut failed = false;
@@ -139,7 +160,8 @@ pub fn generate_file(file: &SourceFile, options: &GenerateOptions) -> Result<Str
             if options.dump_scop {
                 print!("{}", scop.dump().map_err(|e| region_error(file, region, &e.to_string()))?);
             }
-            let schedule = scop.schedule.copy().map_err(|e| region_error(file, region, &format!("{e:?}")))?;
+            let fail = |e: isl::IslError| region_error(file, region, &e.0);
+            let schedule = choose_schedule(session, scop, region.index, options).map_err(fail)?;
             if options.dump_schedule {
                 println!("region {} schedule: {}", region.index, schedule.isl_text());
             }
@@ -149,8 +171,11 @@ pub fn generate_file(file: &SourceFile, options: &GenerateOptions) -> Result<Str
             }
             let mut used = ast::identifiers(&file.expanded[scop.span.clone()]);
             used.extend(ast::identifiers(&file.text[region.original.clone()]));
-            let region_ast = ast::generate(scop, schedule, &used).map_err(|e| region_error(file, region, &e.0))?;
-            back::write_region(scop, &region_ast, &region.indent).map_err(|e| region_error(file, region, &e.0))
+            let openmp = options.target == back::Target::Openmp;
+            // Inside parallel loops every generated iterator must be private,
+            // so OpenMP code declares its own instead of reusing the user's.
+            let region_ast = ast::generate(scop, schedule, &used, !openmp).map_err(fail)?;
+            back::write_region(scop, &region_ast, &region.indent, openmp).map_err(fail)
         });
         out.push_str(&file.text[at..region.original.start]);
         match generated {
@@ -175,6 +200,30 @@ pub fn generate_file(file: &SourceFile, options: &GenerateOptions) -> Result<Str
         write_atomically(path, &saved_schedules).map_err(|d| eprint!("{}", d.render(None)))?;
     }
     Ok(out)
+}
+
+/// The schedule a region is generated with: the original one, or with a
+/// plan, isl's schedule (the original where isl finds none) tiled and with
+/// its parallel loops marked.
+fn choose_schedule(session: &Session, scop: &scop::Scop, index: usize, options: &GenerateOptions) -> isl::IslResult<isl_rs::Schedule> {
+    if options.plan.is_none() && !options.dump_deps {
+        return Ok(scop.schedule.copy()?);
+    }
+    let dependences = deps::analyse(scop)?;
+    if options.dump_deps {
+        print!("{}", dependences.dump(index));
+    }
+    let Some(plan) = &options.plan else { return Ok(scop.schedule.copy()?) };
+    let computed = schedule::compute(session, scop, &dependences, plan.fusion)?;
+    let schedule = match computed {
+        Some(s) => s,
+        None => scop.schedule.copy()?,
+    };
+    let tiling = transform::tile::TileOptions {
+        sizes: plan.tile_sizes.clone(),
+        mark_parallel: options.target == back::Target::Openmp,
+    };
+    transform::tile::apply(schedule, &tiling)
 }
 
 /// A failure of a later stage on a region, reported at its `#pragma scop`.

@@ -1,4 +1,5 @@
-//! The C writer: prints a [`RegionAst`] as plain C99.
+//! The C writer: prints a [`RegionAst`] as C99, with OpenMP pragmas on the
+//! first loops under each parallel mark when asked to.
 //!
 //! Loops declare their iterator (`for (int c0 = ...)`), statement instances
 //! are the statements' bodies with iterators replaced by the AST's argument
@@ -11,6 +12,7 @@ use std::fmt::Write as _;
 use isl_rs::{ASTExpr, ASTExprOpType, ASTExprType, ASTNode, ASTNodeType};
 
 use crate::ast::{FinalValue, RegionAst};
+use crate::transform::tile::PARALLEL_MARK;
 use crate::isl::{ast_node_type, IslError, IslResult};
 use crate::scop::Scop;
 
@@ -39,12 +41,29 @@ pub struct Writer<'a> {
     used_outer: Vec<String>,
     /// Final-value statements appended by the AST stage.
     final_values: &'a [FinalValue],
+    /// Print OpenMP pragmas for parallel marks.
+    openmp: bool,
+    /// Number of `for` loops open around the current node.
+    loop_depth: usize,
+    /// Loop depth at which the innermost enclosing parallel mark applies.
+    parallel_at: Option<usize>,
 }
 
 impl<'a> Writer<'a> {
     /// A writer for `scop` whose output lines start with `base_indent`.
-    pub fn new(scop: &'a Scop, base_indent: &str) -> Writer<'a> {
-        Writer { scop, out: String::new(), base_indent: base_indent.to_string(), level: 0, substitutions: HashMap::new(), used_outer: Vec::new(), final_values: &[] }
+    pub fn new(scop: &'a Scop, base_indent: &str, openmp: bool) -> Writer<'a> {
+        Writer {
+            scop,
+            out: String::new(),
+            base_indent: base_indent.to_string(),
+            level: 0,
+            substitutions: HashMap::new(),
+            used_outer: Vec::new(),
+            final_values: &[],
+            openmp,
+            loop_depth: 0,
+            parallel_at: None,
+        }
     }
 
     /// Prints the whole region: hoisted declarations, loops, final values.
@@ -90,7 +109,17 @@ impl<'a> Writer<'a> {
                 }
                 Ok(())
             }
-            ASTNodeType::Mark => self.put_node(&node.mark_get_node()?),
+            ASTNodeType::Mark => {
+                let id = node.mark_get_id()?;
+                let parallel = id.get_name()? == PARALLEL_MARK;
+                let saved = self.parallel_at;
+                if parallel {
+                    self.parallel_at = Some(self.loop_depth);
+                }
+                let result = self.put_node(&node.mark_get_node()?);
+                self.parallel_at = saved;
+                result
+            }
             ASTNodeType::User => self.put_user(node),
             ASTNodeType::Error => Err(IslError("invalid AST node".into())),
         }
@@ -136,8 +165,14 @@ impl<'a> Writer<'a> {
         } else {
             "int "
         };
+        if self.openmp && self.parallel_at == Some(self.loop_depth) {
+            self.line("#pragma omp parallel for");
+        }
         self.line(&format!("for ({declare}{iterator} = {}; {cond}; {step})", init.0));
-        self.put_body(&node.for_get_body()?, false)
+        self.loop_depth += 1;
+        let result = self.put_body(&node.for_get_body()?, false);
+        self.loop_depth -= 1;
+        result
     }
 
     fn put_if(&mut self, node: &ASTNode) -> IslResult<()> {

@@ -1,9 +1,9 @@
 //! Back ends: print the generated AST of each region in a target language.
 //!
 //! A back end only prints: it never schedules or calls isl's AST generator.
-//! Today's targets: [`Target::C`] (plain C99 from the chosen schedule).
-//! OpenMP and CUDA need the scheduling and mapping stages and are reported
-//! as not yet available by the command line.
+//! [`Target::C`] prints plain C99; [`Target::Openmp`] prints the same with
+//! `#pragma omp parallel for` on the loops the schedule marks parallel.
+//! CUDA needs the GPU mapping stage and is reported as not yet available.
 
 pub mod c;
 
@@ -23,7 +23,8 @@ pub enum Target {
     Cuda,
 }
 
-/// Prints one region's code; every line starts with `indent`.
-pub fn write_region(scop: &Scop, ast: &RegionAst, indent: &str) -> IslResult<String> {
-    c::Writer::new(scop, indent).write_region(ast)
+/// Prints one region's code; every line starts with `indent`. With
+/// `openmp`, loops under a parallel mark get `#pragma omp parallel for`.
+pub fn write_region(scop: &Scop, ast: &RegionAst, indent: &str, openmp: bool) -> IslResult<String> {
+    c::Writer::new(scop, indent, openmp).write_region(ast)
 }
