@@ -162,6 +162,9 @@ impl Cli {
         if self.target() != Target::Openmp && !asked {
             return Ok(None);
         }
+        if self.tile_size == Some(0) {
+            return Err(crate::diag::Diagnostic::error("--tile-size must be positive"));
+        }
         let tile_sizes = if self.no_tile {
             vec![]
         } else if let Some(list) = &self.tile_sizes {

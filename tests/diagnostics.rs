@@ -70,11 +70,25 @@ fn preprocessor_failure_is_a_one_line_error() {
 
 #[test]
 fn unavailable_stages_say_so() {
-    let out = iotile(&args(&["--tile-size=32", "--target=c", "testsuite/run/pb-style-gemm.c"]));
-    assert_one_line_error(&out, "--tile-size needs the tiling stage");
-    let out = iotile(&args(&["-o", "x.c", "testsuite/run/pb-style-gemm.c"]));
-    assert_one_line_error(&out, "--target=openmp");
-    assert!(!root().join("x.c").exists());
+    let case = "testsuite/snapshots/triangular.c";
+    let out = iotile(&args(&["--tile-sizes=auto", "--target=openmp", case]));
+    assert_one_line_error(&out, "--tile-sizes=auto needs the I/O model");
+    let out = iotile(&args(&["--fusion=liveout", case]));
+    assert_one_line_error(&out, "--fusion=liveout needs the post-tiling fusion stage");
+    let out = iotile(&args(&["-o", "x.cu", case]));
+    assert_one_line_error(&out, "--target=cuda");
+    let out = iotile(&args(&["--report=json", case]));
+    assert_one_line_error(&out, "--report needs the I/O-model stage");
+    assert!(!root().join("x.cu").exists());
+}
+
+#[test]
+fn bad_tile_sizes_are_one_line_errors() {
+    let case = "testsuite/snapshots/triangular.c";
+    let out = iotile(&args(&["--tile-sizes=32,x", case]));
+    assert_one_line_error(&out, "--tile-sizes expects positive integers");
+    let out = iotile(&args(&["--tile-size=0", case]));
+    assert_one_line_error(&out, "--tile-size must be positive");
 }
 
 #[test]
