@@ -1,16 +1,15 @@
 //! Dependence analysis: which statement instances must stay ordered.
 //!
-//! From a [`Scop`]'s accesses and original schedule, computes the
-//! memory-based dependences between statement instances: flow
-//! (write → later read), anti (read → later write) and output
-//! (write → later write) of the same element. Together they are the
-//! *validity* constraints a new schedule must respect; flow dependences
-//! also serve as *proximity* (what the scheduler tries to keep close).
-//! Relations are transitively closed over memory conflicts rather than
-//! reduced to direct dataflow, which over-constrains a little but is
-//! always safe.
+//! From a [`Scop`]'s accesses and original schedule, computes with isl's
+//! dataflow analysis (`isl_union_access_info_compute_flow`) the direct
+//! dependences between statement instances: flow (a read from the last
+//! write of its element), output (a write after the previous write of its
+//! element) and anti (a write after the reads since that previous write).
+//! Every other ordering constraint follows from these by transitivity, so
+//! together they are the *validity* constraints a new schedule must
+//! respect, and small enough to keep the scheduler fast.
 
-use isl_rs::UnionMap;
+use isl_rs::{UnionAccessInfo, UnionMap};
 
 use crate::isl::{IslResult, IslText};
 use crate::scop::Scop;
@@ -56,16 +55,19 @@ pub fn analyse(scop: &Scop) -> IslResult<Dependences> {
     };
     let writes = accesses(true)?;
     let reads = accesses(false)?;
-    let order = scop.schedule.get_map()?;
-    let before = order.copy()?.lex_lt_union_map(order)?;
-    // Pairs of instances touching the same element, first one earlier.
-    let conflicts = |first: &UnionMap, second: &UnionMap| -> IslResult<UnionMap> {
-        let same_element = first.copy()?.apply_range(second.copy()?.reverse()?)?;
-        Ok(same_element.intersect(before.copy()?)?.coalesce()?)
-    };
-    Ok(Dependences {
-        flow: conflicts(&writes, &reads)?,
-        anti: conflicts(&reads, &writes)?,
-        output: conflicts(&writes, &writes)?,
-    })
+    let flow = UnionAccessInfo::from_sink(reads.copy()?)?
+        .set_must_source(writes.copy()?)?
+        .set_schedule(scop.schedule.copy()?)?
+        .compute_flow()?
+        .get_may_dependence()?;
+    // Sinks are writes: the previous write of the element (a must source)
+    // gives the output dependence, the reads after it the anti ones.
+    let to_writes = UnionAccessInfo::from_sink(writes.copy()?)?
+        .set_must_source(writes)?
+        .set_may_source(reads)?
+        .set_schedule(scop.schedule.copy()?)?
+        .compute_flow()?;
+    let output = to_writes.get_must_dependence()?;
+    let anti = to_writes.get_may_dependence()?.subtract(output.copy()?)?;
+    Ok(Dependences { flow: flow.coalesce()?, anti: anti.coalesce()?, output: output.coalesce()? })
 }

@@ -161,7 +161,15 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
                 print!("{}", scop.dump().map_err(|e| region_error(file, region, &e.to_string()))?);
             }
             let fail = |e: isl::IslError| region_error(file, region, &e.0);
-            let schedule = choose_schedule(session, scop, region.index, options).map_err(fail)?;
+            // A schedule isl cannot build within the operation bound
+            // degrades to the original one rather than failing the region.
+            let schedule = match choose_schedule(session, scop, region.index, options) {
+                Ok(s) => s,
+                Err(_) => {
+                    session.reset_operations();
+                    scop.schedule.copy().map_err(|e| fail(e.into()))?
+                }
+            };
             if options.dump_schedule {
                 println!("region {} schedule: {}", region.index, schedule.isl_text());
             }
@@ -174,7 +182,15 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
             let openmp = options.target == back::Target::Openmp;
             // Inside parallel loops every generated iterator must be private,
             // so OpenMP code declares its own instead of reusing the user's.
-            let region_ast = ast::generate(scop, schedule, &used, !openmp).map_err(fail)?;
+            session.reset_operations();
+            let region_ast = match ast::generate(scop, schedule, &used, !openmp) {
+                Ok(a) => a,
+                Err(_) if options.plan.is_some() => {
+                    session.reset_operations();
+                    ast::generate(scop, scop.schedule.copy().map_err(|e| fail(e.into()))?, &used, !openmp).map_err(fail)?
+                }
+                Err(e) => return Err(fail(e)),
+            };
             back::write_region(scop, &region_ast, &region.indent, openmp).map_err(fail)
         });
         out.push_str(&file.text[at..region.original.start]);
