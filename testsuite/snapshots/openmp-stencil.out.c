@@ -1,0 +1,15 @@
+// iotile-flags: --target=openmp
+void smooth(int steps, int n, double A[n], double B[n])
+{
+  int t, i;
+  for (int c0 = 0; c0 < steps; c0++) {
+    #pragma omp parallel for
+    for (int c1 = 1; c1 < n - 1; c1++)
+      B[c1] = (A[c1 - 1] + A[c1] + A[c1 + 1]) / 3.0;
+    #pragma omp parallel for
+    for (int c1 = 1; c1 < n - 1; c1++)
+      A[c1] = B[c1];
+  }
+  (void)i;
+  (void)t;
+}
