@@ -239,7 +239,7 @@ fn choose_schedule(session: &Session, scop: &scop::Scop, index: usize, options: 
         sizes: plan.tile_sizes.clone(),
         mark_parallel: options.target == back::Target::Openmp,
     };
-    transform::tile::apply(schedule, &tiling)
+    transform::tile::apply(schedule, scop, &tiling)
 }
 
 /// A failure of a later stage on a region, reported at its `#pragma scop`.

@@ -12,7 +12,7 @@ use std::fmt::Write as _;
 use isl_rs::{ASTExpr, ASTExprOpType, ASTExprType, ASTNode, ASTNodeType};
 
 use crate::ast::{FinalValue, RegionAst};
-use crate::transform::tile::PARALLEL_MARK;
+use crate::transform::tile::{PARALLEL_END_MARK, PARALLEL_MARK};
 use crate::isl::{ast_node_type, IslError, IslResult};
 use crate::scop::Scop;
 
@@ -111,10 +111,11 @@ impl<'a> Writer<'a> {
             }
             ASTNodeType::Mark => {
                 let id = node.mark_get_id()?;
-                let parallel = id.get_name()? == PARALLEL_MARK;
                 let saved = self.parallel_at;
-                if parallel {
-                    self.parallel_at = Some(self.loop_depth);
+                match id.get_name()? {
+                    PARALLEL_MARK => self.parallel_at = Some(self.loop_depth),
+                    PARALLEL_END_MARK => self.parallel_at = None,
+                    _ => {}
                 }
                 let result = self.put_node(&node.mark_get_node()?);
                 self.parallel_at = saved;
@@ -128,7 +129,7 @@ impl<'a> Writer<'a> {
     /// Prints `node` as the body of a loop or branch, braced when it is a
     /// block (or when `force_braces`).
     fn put_body(&mut self, node: &ASTNode, force_braces: bool) -> IslResult<()> {
-        let braces = force_braces || ast_node_type(node)? == ASTNodeType::Block;
+        let braces = force_braces || ast_node_type(&without_marks(node)?)? == ASTNodeType::Block;
         if braces {
             if let Some(last) = self.out.pop() {
                 debug_assert_eq!(last, '\n');
@@ -182,7 +183,7 @@ impl<'a> Writer<'a> {
         // Braces unless the branch is one statement: an unbraced `if`
         // around a loop holding an `if ... else` trips -Wdangling-else.
         let then = node.if_get_then_node()?;
-        let simple = ast_node_type(&then)? == ASTNodeType::User;
+        let simple = ast_node_type(&without_marks(&then)?)? == ASTNodeType::User;
         self.put_body(&then, has_else || !simple)?;
         if has_else {
             self.line("else");
@@ -301,4 +302,13 @@ impl<'a> Writer<'a> {
             O::Error => Err(IslError("invalid AST operation".into())),
         }
     }
+}
+
+/// The node below any marks at `node` (marks print nothing themselves).
+fn without_marks(node: &ASTNode) -> IslResult<ASTNode> {
+    let mut node = node.copy()?;
+    while ast_node_type(&node)? == ASTNodeType::Mark {
+        node = node.mark_get_node()?;
+    }
+    Ok(node)
 }

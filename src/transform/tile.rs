@@ -14,12 +14,21 @@
 //!       ...                                 band [i, j, k] (point loops)
 //! ```
 
-use isl_rs::{Id, MultiVal, Schedule, ScheduleNode, ScheduleNodeType, Val};
+use isl_rs::{
+    DimType, Id, Map, MultiUnionPwAff, MultiVal, Schedule, ScheduleNode, ScheduleNodeType, Set, UnionMap,
+    UnionPwAffList, UnionSet, Val,
+};
 
 use crate::isl::IslResult;
+use crate::scop::Scop;
 
 /// Name of the mark node above a loop that may run in parallel.
 pub const PARALLEL_MARK: &str = "parallel";
+
+/// Name of the mark node right below that loop: where the parallel loop
+/// ends. When isl drops a parallel loop that runs once, no loop is printed
+/// between the two marks and the loops below are not parallel.
+pub const PARALLEL_END_MARK: &str = "parallel_end";
 
 /// How to tile.
 #[derive(Debug, Clone)]
@@ -31,10 +40,10 @@ pub struct TileOptions {
     pub mark_parallel: bool,
 }
 
-/// Tiles and marks `schedule` in place of the original.
-pub fn apply(schedule: Schedule, options: &TileOptions) -> IslResult<Schedule> {
+/// Tiles and marks `schedule` (of `scop`) in place of the original.
+pub fn apply(schedule: Schedule, scop: &Scop, options: &TileOptions) -> IslResult<Schedule> {
     let root = schedule.get_root()?;
-    let root = visit(root, options, Walk { may_tile: true, in_parallel: false })?;
+    let root = visit(root, scop, options, Walk { may_tile: true, in_parallel: false })?;
     Ok(root.get_schedule()?)
 }
 
@@ -49,7 +58,7 @@ struct Walk {
 }
 
 /// Transforms the subtree at `node`; gives the node back at the same place.
-fn visit(mut node: ScheduleNode, options: &TileOptions, walk: Walk) -> IslResult<ScheduleNode> {
+fn visit(mut node: ScheduleNode, scop: &Scop, options: &TileOptions, walk: Walk) -> IslResult<ScheduleNode> {
     let mut walk = walk;
     if node.get_type()? == ScheduleNodeType::Band && node.band_n_member()? > 0 {
         let members = node.band_n_member()?;
@@ -62,33 +71,144 @@ fn visit(mut node: ScheduleNode, options: &TileOptions, walk: Walk) -> IslResult
             }
             node = node.band_tile(sizes)?;
             walk.may_tile = false;
+            node = stride_one_innermost(node.child(0)?, scop)?.parent()?;
+        } else if walk.may_tile && members >= 2 && node.band_get_permutable()? {
+            node = stride_one_innermost(node, scop)?;
         }
         if options.mark_parallel && !walk.in_parallel {
             let n = node.band_n_member()?;
             let first = (0..n).map(|i| node.band_member_get_coincident(i)).collect::<Result<Vec<_>, _>>()?.iter().position(|c| *c);
             if let Some(k) = first {
-                if k > 0 {
-                    node = node.band_split(k as i32)?.child(0)?;
-                }
-                let mark = Id::read_from_str(&node.get_ctx(), PARALLEL_MARK)?;
-                node = node.insert_mark(mark)?.child(0)?;
-                walk.in_parallel = true;
-                let result = visit_children(node, options, walk)?;
-                // Back above the mark (and the split band, if any).
-                let mut back = result.parent()?;
-                if k > 0 {
-                    back = back.parent()?;
-                }
-                return Ok(back);
+                return mark_parallel(node, k as i32, scop, options, walk);
             }
         }
     }
-    visit_children(node, options, walk)
+    visit_children(node, scop, options, walk)
 }
 
-fn visit_children(mut node: ScheduleNode, options: &TileOptions, walk: Walk) -> IslResult<ScheduleNode> {
+/// Isolates member `k` of the band at `node` in a band of its own between a
+/// parallel mark and an end mark, then visits what lies below; gives the
+/// node back at the original position.
+///
+/// ```text
+///   band [a, b, c], k = 1   ==>   band [a]
+///                                   mark parallel
+///                                     band [b]
+///                                       mark parallel_end
+///                                         band [c]
+/// ```
+fn mark_parallel(mut node: ScheduleNode, k: i32, scop: &Scop, options: &TileOptions, walk: Walk) -> IslResult<ScheduleNode> {
+    let ctx = node.get_ctx();
+    if k > 0 {
+        node = node.band_split(k)?.child(0)?;
+    }
+    if node.band_n_member()? > 1 {
+        node = node.band_split(1)?;
+    }
+    node = node.insert_mark(Id::read_from_str(&ctx, PARALLEL_MARK)?)?.child(0)?.child(0)?;
+    node = node.insert_mark(Id::read_from_str(&ctx, PARALLEL_END_MARK)?)?.child(0)?;
+    let inner = Walk { in_parallel: true, ..walk };
+    node = visit(node, scop, options, inner)?;
+    // Up through the end mark, the parallel band and the mark.
+    node = node.parent()?.parent()?.parent()?;
+    if k > 0 {
+        node = node.parent()?;
+    }
+    Ok(node)
+}
+
+fn visit_children(mut node: ScheduleNode, scop: &Scop, options: &TileOptions, walk: Walk) -> IslResult<ScheduleNode> {
     for i in 0..node.n_children()? {
-        node = visit(node.child(i)?, options, walk)?.parent()?;
+        node = visit(node.child(i)?, scop, options, walk)?.parent()?;
+    }
+    Ok(node)
+}
+
+/// Reorders the members of a permutable band so that the innermost loop
+/// is the one along which most accesses walk memory with stride 1 (and
+/// which is parallel, so it vectorises). Any order of a permutable band's
+/// members is valid.
+fn stride_one_innermost(node: ScheduleNode, scop: &Scop) -> IslResult<ScheduleNode> {
+    let n = node.band_n_member()?;
+    let partial = node.band_get_partial_schedule_union_map()?;
+    let mut scores = Vec::new();
+    for m in 0..n {
+        let coincident = node.band_member_get_coincident(m)?;
+        scores.push(stride_score(&partial, n, m, scop)? + i32::from(coincident));
+    }
+    let innermost = (n - 1) as usize;
+    let best = (0..scores.len()).max_by_key(|&m| (scores[m], m == innermost)).unwrap_or(innermost);
+    if best == innermost || scores[best] <= scores[innermost] {
+        return Ok(node);
+    }
+    let mut order: Vec<i32> = (0..n).filter(|&m| m as usize != best).collect();
+    order.push(best as i32);
+    permute(node, &order)
+}
+
+/// How good member `m` of a band with partial schedule `partial` (`n`
+/// members) is as the innermost loop: +2 per access that then moves by one
+/// element in its last dimension, -1 per access that jumps further, 0 for
+/// accesses it leaves in place.
+fn stride_score(partial: &UnionMap, n: i32, m: i32, scop: &Scop) -> IslResult<i32> {
+    let ctx = partial.get_ctx();
+    let names: Vec<String> = (0..n).map(|i| format!("t{i}")).collect();
+    let next: Vec<String> = (0..n).map(|i| if i == m { format!("t{i} + 1") } else { format!("t{i}") }).collect();
+    let step = Map::read_from_str(&ctx, &format!("{{ [{}] -> [{}] }}", names.join(", "), next.join(", ")))?;
+    let mut score = 0;
+    for statement in &scop.statements {
+        let schedule = partial.copy()?.intersect_domain(UnionSet::from_set(statement.domain.copy()?)?)?;
+        if schedule.is_empty()? {
+            continue;
+        }
+        // Each instance to the instance one step further along member m.
+        let following = schedule.copy()?.apply_range(UnionMap::from_map(step.copy()?)?)?.apply_range(schedule.reverse()?)?;
+        for access in statement.reads.iter().chain(&statement.writes) {
+            let relation = UnionMap::from_map(access.relation.copy()?)?;
+            let moves = relation.copy()?.reverse()?.apply_range(following.copy()?)?.apply_range(relation)?.deltas()?;
+            if moves.is_empty()? {
+                continue;
+            }
+            let space = access.relation.get_space()?.range()?;
+            let dims = access.relation.dim(DimType::Out)?;
+            let mut still = Set::universe(space.copy()?)?;
+            for d in 0..dims {
+                still = still.fix_si(DimType::Set, d as u32, 0)?;
+            }
+            if moves.is_subset(&UnionSet::from_set(still.copy()?)?)? {
+                continue;
+            }
+            let mut unit = Set::empty(space.copy()?)?;
+            if dims > 0 {
+                for sign in [1, -1] {
+                    let mut s = Set::universe(space.copy()?)?;
+                    for d in 0..dims {
+                        s = s.fix_si(DimType::Set, d as u32, if d == dims - 1 { sign } else { 0 })?;
+                    }
+                    unit = unit.union(s)?;
+                }
+            }
+            score += if moves.is_subset(&UnionSet::from_set(unit.union(still)?)?)? { 2 } else { -1 };
+        }
+    }
+    Ok(score)
+}
+
+/// Gives the band at `node` with its members in `order` (old positions,
+/// outermost first), keeping permutability and coincidence.
+fn permute(node: ScheduleNode, order: &[i32]) -> IslResult<ScheduleNode> {
+    let partial = node.band_get_partial_schedule()?;
+    let space = partial.get_space()?;
+    let mut list = UnionPwAffList::alloc(&node.get_ctx(), order.len() as i32)?;
+    let mut coincident = Vec::new();
+    for &m in order {
+        list = list.add(partial.get_union_pw_aff(m)?)?;
+        coincident.push(node.band_member_get_coincident(m)?);
+    }
+    let permuted = MultiUnionPwAff::from_union_pw_aff_list(space, list)?;
+    let mut node = node.delete()?.insert_partial_schedule(permuted)?.band_set_permutable(1)?;
+    for (i, c) in coincident.into_iter().enumerate() {
+        node = node.band_member_set_coincident(i as i32, i32::from(c))?;
     }
     Ok(node)
 }
