@@ -10,15 +10,17 @@ the stock two-decimal format, which hides wrong results); the original
 files are never touched.
 
 For each kernel:
-  1. translate with iotile (per dataset size, since sizes are macros);
+  1. translate with iotile (per dataset size, since sizes are macros), once
+     with --iotile-flags and once more per --compare variant;
   2. compile the original and the translation (with -ffp-contract=off, so
      the compiler's FMA choices cannot differ between the two loop shapes),
      run both with array dumps at each check size (default MINI and SMALL) and compare the dumps byte for
      byte (with --tolerance, values may differ by that relative amount when
      the chosen options reassociate floating point; the worst difference is
      reported separately);
-  3. unless --no-time, time both at --time-size (default LARGE) several
-     times: minimum, median and speedup = original / translated.
+  3. unless --no-time, time all versions at --time-size (default LARGE),
+     interleaved, several times: minimum, median and speedup = original /
+     translated, for the main translation and for each --compare variant.
 
 Writes a table on the terminal and results.csv, results.md and speedups.png
 in --out, and exits with status 1 if any kernel is wrong.
@@ -46,6 +48,8 @@ def parse_args():
     p.add_argument("--iotile", default=None, help="iotile binary (default: build target/release/iotile)")
     p.add_argument("--target", default="c", help="iotile --target (default: c)")
     p.add_argument("--iotile-flags", default="", help="extra iotile flags, e.g. '--tile-size=32'")
+    p.add_argument("--compare", action="append", default=[], metavar="FLAGS",
+                   help="also translate, check and time with these iotile flags instead of --iotile-flags (repeatable), e.g. --compare=--no-tile")
     p.add_argument("--cc", default="gcc", help="C compiler (default: gcc)")
     p.add_argument("--cflags", default="-O3 -march=native", help="optimisation flags for both versions")
     p.add_argument("--check-sizes", default="MINI,SMALL", help="dataset sizes checked for correctness")
@@ -124,8 +128,15 @@ def differs_within(a, b, tolerance):
     return worst
 
 
+class Variant:
+    """One way of translating: a label and the iotile flags it adds."""
+
+    def __init__(self, label, flags):
+        self.label, self.flags = label, flags.split()
+
+
 class Kernel:
-    def __init__(self, rel):
+    def __init__(self, rel, variants):
         self.rel = rel
         self.name = rel.stem
         self.translate_status = "ok"
@@ -134,13 +145,17 @@ class Kernel:
         self.notes = []
         self.max_rel_error = 0.0
         self.orig_times = []
-        self.new_times = []
+        self.new_times = {v.label: [] for v in variants}
 
-    @property
-    def speedup(self):
-        if self.orig_times and self.new_times:
-            return min(self.orig_times) / max(min(self.new_times), 1e-9)
+    def speedup(self, label):
+        times = self.new_times[label]
+        if self.orig_times and times:
+            return min(self.orig_times) / max(min(times), 1e-9)
         return None
+
+
+def geometric_mean(values):
+    return math.exp(sum(math.log(v) for v in values) / len(values)) if values else None
 
 
 def main():
@@ -155,13 +170,14 @@ def main():
     out_dir = Path(args.out)
     out_dir.mkdir(parents=True, exist_ok=True)
     wanted = {k for k in args.kernels.split(",") if k}
+    variants = [Variant("new", args.iotile_flags)] + [Variant(f"cmp{i + 1}", f) for i, f in enumerate(args.compare)]
 
     scratch = Path(tempfile.mkdtemp(prefix="iotile-polybench-"))
     try:
         suite = scratch / "suite"
         shutil.copytree(suite_src, suite)
         patch_exact_format(suite)
-        kernels = [Kernel(k) for k in find_kernels(suite) if not wanted or k.stem in wanted]
+        kernels = [Kernel(k, variants) for k in find_kernels(suite) if not wanted or k.stem in wanted]
         if not kernels:
             sys.exit("polybench.py: no kernels found")
         utilities = suite / "utilities"
@@ -170,98 +186,128 @@ def main():
         progress = Progress(len(kernels) * (len(sizes) + 1))
         cflags = args.cflags.split()
         for k in kernels:
-            source = suite / k.rel
-            kdir = source.parent
-            work = scratch / k.name
-            work.mkdir()
-            common = [f"-I{utilities}", f"-I{kdir}"]
-            translated = {}
-            for size in sorted(set(sizes), key=sizes.index):
-                out = work / f"{k.name}.{size}.c"
-                cmd = [iotile, f"--target={args.target}", *args.iotile_flags.split(), *common, f"-D{size}_DATASET", "-o", str(out), str(source)]
-                start = time.perf_counter()
-                r = run(cmd, args.timeout)
-                k.translate_seconds += time.perf_counter() - start
-                if r.returncode != 0:
-                    k.translate_status = "failed"
-                    k.correct = False
-                    k.notes.append(f"translate {size}: " + (r.stderr.strip().splitlines() or ["?"])[0])
-                    break
-                translated[size] = out
-            progress.step(f"{k.name} translated")
-            if k.translate_status != "ok":
-                progress.done += len(sizes)
-                continue
-            for size in sizes:
-                timing = size == args.time_size and not args.no_time and size not in check_sizes
-                # Check builds forbid FMA contraction: gcc contracts a*b+c
-                # differently in differently shaped loops, which would change
-                # low bits without iotile having reordered anything.
-                defs = [f"-D{size}_DATASET"] + (["-DPOLYBENCH_TIME"] if timing else ["-DPOLYBENCH_DUMP_ARRAYS", "-ffp-contract=off"])
-                exes = []
-                for label, src in (("orig", source), ("new", translated[size])):
-                    exe = work / f"{label}.{size}"
-                    cmd = [args.cc, *cflags, *common, *defs, str(utilities / "polybench.c"), str(src), "-o", str(exe), "-lm"] + (["-fopenmp"] if args.target == "openmp" else [])
-                    r = run(cmd, args.timeout)
-                    if r.returncode != 0:
-                        k.correct = False
-                        k.notes.append(f"compile {label} {size}: " + (r.stderr.strip().splitlines() or ["?"])[-1])
-                    exes.append(exe)
-                if not k.correct:
-                    progress.step(f"{k.name} {size}")
-                    continue
-                if timing:
-                    env = dict(os.environ, OMP_NUM_THREADS=str(args.threads))
-                    for _ in range(args.runs):
-                        for exe, times in ((exes[0], k.orig_times), (exes[1], k.new_times)):
-                            r = run([str(exe)], args.timeout, env)
-                            if r.returncode == 0 and r.stdout.strip():
-                                times.append(float(r.stdout.split()[-1]))
-                else:
-                    dumps = []
-                    for exe in exes:
-                        r = run([str(exe)], args.timeout)
-                        dumps.append(r.stderr if r.returncode == 0 else None)
-                    if dumps[0] is None or dumps[1] is None:
-                        k.correct = False
-                        k.notes.append(f"run {size}: a program failed")
-                    elif dumps[0] != dumps[1]:
-                        worst = differs_within(dumps[0], dumps[1], args.tolerance) if args.tolerance is not None else None
-                        if worst is not None and worst <= args.tolerance:
-                            k.max_rel_error = max(k.max_rel_error, worst)
-                        else:
-                            k.correct = False
-                            k.notes.append(f"dump {size} differs")
-                progress.step(f"{k.name} {size}")
+            check_kernel(k, variants, suite, scratch, iotile, sizes, check_sizes, cflags, args, progress)
         progress.finish()
-        report(kernels, args, out_dir)
+        report(kernels, variants, args, out_dir)
         return 0 if all(k.correct for k in kernels) else 1
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
 
 
-def report(kernels, args, out_dir):
-    header = ["kernel", "translate", "translate_s", "correct", "orig_min_s", "orig_median_s", "new_min_s", "new_median_s", "speedup", "notes"]
+def check_kernel(k, variants, suite, scratch, iotile, sizes, check_sizes, cflags, args, progress):
+    """Translates, checks and times one kernel in every variant."""
+    source = suite / k.rel
+    kdir = source.parent
+    utilities = suite / "utilities"
+    work = scratch / k.name
+    work.mkdir()
+    common = [f"-I{utilities}", f"-I{kdir}"]
+    translated = {}
+    for size in sorted(set(sizes), key=sizes.index):
+        for v in variants:
+            out = work / f"{k.name}.{v.label}.{size}.c"
+            cmd = [iotile, f"--target={args.target}", *v.flags, *common, f"-D{size}_DATASET", "-o", str(out), str(source)]
+            start = time.perf_counter()
+            r = run(cmd, args.timeout)
+            k.translate_seconds += time.perf_counter() - start
+            if r.returncode != 0:
+                k.translate_status = "failed"
+                k.correct = False
+                k.notes.append(f"translate {v.label} {size}: " + (r.stderr.strip().splitlines() or ["?"])[0])
+                break
+            translated[(v.label, size)] = out
+        if k.translate_status != "ok":
+            break
+    progress.step(f"{k.name} translated")
+    if k.translate_status != "ok":
+        progress.done += len(sizes)
+        return
+    for size in sizes:
+        timing = size == args.time_size and not args.no_time and size not in check_sizes
+        # Check builds forbid FMA contraction: gcc contracts a*b+c
+        # differently in differently shaped loops, which would change
+        # low bits without iotile having reordered anything.
+        defs = [f"-D{size}_DATASET"] + (["-DPOLYBENCH_TIME"] if timing else ["-DPOLYBENCH_DUMP_ARRAYS", "-ffp-contract=off"])
+        versions = [("orig", source)] + [(v.label, translated[(v.label, size)]) for v in variants]
+        exes = []
+        for label, src in versions:
+            exe = work / f"{label}.{size}"
+            cmd = [args.cc, *cflags, *common, *defs, str(utilities / "polybench.c"), str(src), "-o", str(exe), "-lm"] + (["-fopenmp"] if args.target == "openmp" else [])
+            r = run(cmd, args.timeout)
+            if r.returncode != 0:
+                k.correct = False
+                k.notes.append(f"compile {label} {size}: " + (r.stderr.strip().splitlines() or ["?"])[-1])
+            exes.append((label, exe))
+        if not k.correct:
+            progress.step(f"{k.name} {size}")
+            continue
+        if timing:
+            env = dict(os.environ, OMP_NUM_THREADS=str(args.threads))
+            for _ in range(args.runs):
+                for label, exe in exes:
+                    times = k.orig_times if label == "orig" else k.new_times[label]
+                    r = run([str(exe)], args.timeout, env)
+                    if r.returncode == 0 and r.stdout.strip():
+                        times.append(float(r.stdout.split()[-1]))
+        else:
+            dumps = {}
+            for label, exe in exes:
+                r = run([str(exe)], args.timeout)
+                dumps[label] = r.stderr if r.returncode == 0 else None
+            for label, dump in dumps.items():
+                if label == "orig":
+                    continue
+                if dumps["orig"] is None or dump is None:
+                    k.correct = False
+                    k.notes.append(f"run {label} {size}: a program failed")
+                elif dump != dumps["orig"]:
+                    worst = differs_within(dumps["orig"], dump, args.tolerance) if args.tolerance is not None else None
+                    if worst is not None and worst <= args.tolerance:
+                        k.max_rel_error = max(k.max_rel_error, worst)
+                    else:
+                        k.correct = False
+                        k.notes.append(f"dump {label} {size} differs")
+        progress.step(f"{k.name} {size}")
+
+
+def report(kernels, variants, args, out_dir):
+    compared = variants[1:]
+    header = ["kernel", "translate", "translate_s", "correct", "orig_min_s", "orig_median_s", "new_min_s", "new_median_s", "speedup"]
+    for v in compared:
+        header += [f"{v.label}_min_s", f"{v.label}_speedup", f"new_vs_{v.label}"]
+    header.append("notes")
     rows = []
     for k in kernels:
         def fmt(ts, f):
             return f"{f(ts):.4f}" if ts else ""
-        rows.append([
+        def ratio(x):
+            return f"{x:.3f}" if x else ""
+        row = [
             k.name, k.translate_status, f"{k.translate_seconds:.3f}",
             "yes" if k.correct else "NO",
             fmt(k.orig_times, min), fmt(k.orig_times, statistics.median),
-            fmt(k.new_times, min), fmt(k.new_times, statistics.median),
-            f"{k.speedup:.3f}" if k.speedup else "", "; ".join(k.notes),
-        ])
-    speedups = [k.speedup for k in kernels if k.speedup]
-    geomean = math.exp(sum(math.log(s) for s in speedups) / len(speedups)) if speedups else None
+            fmt(k.new_times["new"], min), fmt(k.new_times["new"], statistics.median),
+            ratio(k.speedup("new")),
+        ]
+        for v in compared:
+            mine, theirs = k.new_times["new"], k.new_times[v.label]
+            row += [fmt(theirs, min), ratio(k.speedup(v.label)), ratio(min(theirs) / min(mine) if mine and theirs else None)]
+        row.append("; ".join(k.notes))
+        rows.append(row)
     translated = sum(k.translate_status == "ok" for k in kernels)
     correct = sum(k.correct for k in kernels)
     total_translate = sum(k.translate_seconds for k in kernels)
     summary = (f"{translated}/{len(kernels)} translated, {correct}/{len(kernels)} correct "
-               f"at {args.check_sizes}; translation {total_translate:.1f} s in all")
+               f"at {args.check_sizes} ({len(variants)} variant(s)); translation {total_translate:.1f} s in all")
+    geomean = geometric_mean([k.speedup("new") for k in kernels if k.speedup("new")])
     if geomean:
         summary += f"; geometric-mean speedup {geomean:.3f} at {args.time_size} ({args.runs} runs, {args.threads} threads)"
+        for v in compared:
+            g = geometric_mean([k.speedup(v.label) for k in kernels if k.speedup(v.label)])
+            if g:
+                summary += f"; {v.label} ({' '.join(v.flags)}) {g:.3f}"
+        slowest = min((k for k in kernels if k.speedup("new")), key=lambda k: k.speedup("new"))
+        summary += f"; slowest {slowest.name} {slowest.speedup('new'):.3f}"
     if args.tolerance is not None:
         worst = max((k.max_rel_error for k in kernels), default=0.0)
         summary += f"; largest relative difference accepted: {worst:.3g}"
@@ -278,8 +324,10 @@ def report(kernels, args, out_dir):
         w.writerow(header)
         w.writerows(rows)
     with open(out_dir / "results.md", "w") as f:
-        f.write(f"iotile --target={args.target} {args.iotile_flags}".rstrip() + f" vs `{args.cc} {args.cflags}`\n\n")
-        f.write("| " + " | ".join(header) + " |\n|" + "---|" * len(header) + "\n")
+        f.write(f"new = iotile --target={args.target} {args.iotile_flags}".rstrip() + f", against `{args.cc} {args.cflags}`")
+        for v in compared:
+            f.write(f"; {v.label} = iotile --target={args.target} {' '.join(v.flags)}".rstrip())
+        f.write("\n\n| " + " | ".join(header) + " |\n|" + "---|" * len(header) + "\n")
         for r in rows:
             f.write("| " + " | ".join(str(c) for c in r) + " |\n")
         f.write(f"\n{summary}\n")
@@ -287,7 +335,7 @@ def report(kernels, args, out_dir):
 
 
 def chart(kernels, geomean, args, path):
-    data = [(k.name, k.speedup) for k in kernels if k.speedup]
+    data = [(k.name, k.speedup("new")) for k in kernels if k.speedup("new")]
     if not data:
         return
     try:

@@ -27,6 +27,7 @@ pub mod diag;
 pub mod driver;
 pub mod front;
 pub mod isl;
+pub mod model;
 pub mod schedule;
 pub mod scop;
 pub mod transform;
@@ -165,7 +166,10 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
             // degrades to the original one rather than failing the region.
             let schedule = match choose_schedule(session, scop, region.index, options) {
                 Ok(s) => s,
-                Err(_) => {
+                Err(e) => {
+                    if options.dump_schedule {
+                        println!("region {} model: rescheduling failed ({e}): original kept", region.index);
+                    }
                     session.reset_operations();
                     scop.schedule.copy().map_err(|e| fail(e.into()))?
                 }
@@ -239,7 +243,24 @@ fn choose_schedule(session: &Session, scop: &scop::Scop, index: usize, options: 
         sizes: plan.tile_sizes.clone(),
         mark_parallel: options.target == back::Target::Openmp,
     };
-    transform::tile::apply(schedule, scop, &tiling)
+    let transformed = transform::tile::apply(schedule, scop, &tiling)?;
+    // Keep the original order where the cost model predicts a loss; a
+    // model that cannot be evaluated within the bound predicts nothing.
+    session.reset_operations();
+    let costs = model::CostModel::new(scop).and_then(|m| Ok((m.cost(scop, &scop.schedule)?, m.cost(scop, &transformed)?)));
+    session.reset_operations();
+    let keep_original = matches!(costs, Ok((before, after)) if after > before);
+    if options.dump_schedule {
+        let verdict = if keep_original { "original kept" } else { "new schedule used" };
+        match &costs {
+            Ok((before, after)) => println!("region {index} model: original {before:.3e}, new {after:.3e}: {verdict}"),
+            Err(e) => println!("region {index} model: not evaluated ({e}): {verdict}"),
+        }
+    }
+    if keep_original {
+        return Ok(scop.schedule.copy()?);
+    }
+    Ok(transformed)
 }
 
 /// A failure of a later stage on a region, reported at its `#pragma scop`.

@@ -6,11 +6,15 @@
 //! with the fusion heuristic the user chose. When the scheduler fails or
 //! hits the operation bound, the region keeps its original schedule.
 
-use isl_rs::{Options, Schedule, ScheduleConstraints};
+use isl_rs::{DimType, Map, Options, Schedule, ScheduleConstraints, Set, UnionMap};
 
 use crate::cli::Fusion;
 use crate::deps::Dependences;
 use crate::isl::{IslResult, Session};
+
+/// Constraints per dimension of a dependence relation above which
+/// [`scheduling_relations`] replaces it by its box of distances.
+const MAX_CONSTRAINTS_PER_DIMENSION: i32 = 6;
 use crate::scop::Scop;
 
 /// Computes a schedule for `scop`; `None` when isl could not find one
@@ -23,7 +27,7 @@ pub fn compute(session: &Session, scop: &Scop, deps: &Dependences, fusion: Fusio
     let _ = Options::set_schedule_serialize_sccs(ctx, i32::from(fusion == Fusion::Min));
     let _ = Options::set_schedule_outer_coincidence(ctx, i32::from(fusion == Fusion::Smart));
     let _ = Options::set_schedule_maximize_band_depth(ctx, 1);
-    let validity = deps.validity()?;
+    let validity = scheduling_relations(deps.validity()?)?;
     let constraints = ScheduleConstraints::on_domain(scop.domain()?)?
         .set_context(scop.context.copy()?)?
         .set_validity(validity.copy()?)?
@@ -31,4 +35,58 @@ pub fn compute(session: &Session, scop: &Scop, deps: &Dependences, fusion: Fusio
         .set_proximity(validity)?;
     session.reset_operations();
     Ok(constraints.compute_schedule().ok())
+}
+
+/// The dependences as the scheduler gets them: a relation whose exact
+/// form is intricate (the dataflow of a 3-D stencil is a union of many
+/// pieces with many faces, and isl's scheduler then spends seconds in
+/// Farkas' lemma) is replaced by the pairs of its domain and range whose
+/// distance lies in the box of its distances; simpler relations stay exact.
+///
+/// The box is an over-approximation, so every schedule it allows is valid;
+/// for the stencils it is taken for (all distances bounded), it is what memory-based analysis
+/// would give, and loses no parallelism or tiling.
+fn scheduling_relations(deps: UnionMap) -> IslResult<UnionMap> {
+    let maps = deps.get_map_list()?;
+    let mut out = UnionMap::empty(deps.get_space()?)?;
+    for i in 0..maps.size()? {
+        let map = maps.get_at(i)?;
+        let dims = map.dim(DimType::In)?;
+        let pieces = map.get_basic_map_list()?;
+        let mut constraints = 0;
+        for p in 0..pieces.size()? {
+            constraints += pieces.get_at(p)?.n_constraint()?;
+        }
+        let intricate = dims > 0 && dims == map.dim(DimType::Out)? && constraints > MAX_CONSTRAINTS_PER_DIMENSION * dims;
+        let map = match intricate {
+            true => distance_box(map.copy()?)?.unwrap_or(map),
+            false => map,
+        };
+        out = out.union(UnionMap::from_map(map)?)?;
+    }
+    Ok(out)
+}
+
+/// `{ x -> y : x in dom(m), y in ran(m), y - x in box }` where `box` is the
+/// product of the ranges of each distance component of `m` (whose domain
+/// and range have the same number of dimensions); `None` when some
+/// component is unbounded (not a stencil: the box would lose too much).
+fn distance_box(m: Map) -> IslResult<Option<Map>> {
+    let source = m.get_tuple_name(DimType::In)?.to_string();
+    let sink = m.get_tuple_name(DimType::Out)?.to_string();
+    let anonymous = m.reset_tuple_id(DimType::In)?.reset_tuple_id(DimType::Out)?;
+    let n = anonymous.dim(DimType::In)? as u32;
+    let distances = anonymous.copy()?.deltas()?;
+    let mut boxed = Set::universe(distances.get_space()?)?;
+    for d in 0..n {
+        let component = distances.copy()?.project_out(DimType::Set, d + 1, n - d - 1)?.project_out(DimType::Set, 0, d)?;
+        let range = Set::from_basic_set(component.simple_hull()?)?;
+        boxed = boxed.intersect(range.insert_dims(DimType::Set, 0, d)?.add_dims(DimType::Set, n - d - 1)?)?;
+    }
+    if !boxed.is_bounded()? {
+        return Ok(None);
+    }
+    let pairs = Map::from_domain_and_range(anonymous.copy()?.domain()?, anonymous.range()?)?;
+    let within = pairs.deltas_map()?.intersect_range(boxed)?.domain()?.unwrap()?;
+    Ok(Some(within.set_tuple_name(DimType::In, &source)?.set_tuple_name(DimType::Out, &sink)?))
 }

@@ -14,12 +14,10 @@
 //!       ...                                 band [i, j, k] (point loops)
 //! ```
 
-use isl_rs::{
-    DimType, Id, Map, MultiUnionPwAff, MultiVal, Schedule, ScheduleNode, ScheduleNodeType, Set, UnionMap,
-    UnionPwAffList, UnionSet, Val,
-};
+use isl_rs::{Id, MultiUnionPwAff, MultiVal, Schedule, ScheduleNode, ScheduleNodeType, UnionMap, UnionPwAffList, UnionSet, Val};
 
 use crate::isl::IslResult;
+use crate::model::{one_step_along, stride};
 use crate::scop::Scop;
 
 /// Name of the mark node above a loop that may run in parallel.
@@ -125,20 +123,21 @@ fn visit_children(mut node: ScheduleNode, scop: &Scop, options: &TileOptions, wa
 }
 
 /// Reorders the members of a permutable band so that the innermost loop
-/// is the one along which most accesses walk memory with stride 1 (and
-/// which is parallel, so it vectorises). Any order of a permutable band's
-/// members is valid.
+/// is the one along which the accesses are cheapest in the cost model
+/// (invariant or stride 1 rather than jumping), preferring a parallel
+/// member, which vectorises. Any order of a permutable band's members is
+/// valid.
 fn stride_one_innermost(node: ScheduleNode, scop: &Scop) -> IslResult<ScheduleNode> {
     let n = node.band_n_member()?;
     let partial = node.band_get_partial_schedule_union_map()?;
-    let mut scores = Vec::new();
+    let mut costs = Vec::new();
     for m in 0..n {
-        let coincident = node.band_member_get_coincident(m)?;
-        scores.push(stride_score(&partial, n, m, scop)? + i32::from(coincident));
+        let parallel_bonus = if node.band_member_get_coincident(m)? { PARALLEL_INNERMOST_BONUS } else { 0.0 };
+        costs.push(innermost_cost(&partial, n, m, scop)? - parallel_bonus);
     }
     let innermost = (n - 1) as usize;
-    let best = (0..scores.len()).max_by_key(|&m| (scores[m], m == innermost)).unwrap_or(innermost);
-    if best == innermost || scores[best] <= scores[innermost] {
+    let best = (0..costs.len()).min_by(|&a, &b| costs[a].total_cmp(&costs[b])).unwrap_or(innermost);
+    if best == innermost || costs[best] >= costs[innermost] {
         return Ok(node);
     }
     let mut order: Vec<i32> = (0..n).filter(|&m| m as usize != best).collect();
@@ -146,52 +145,27 @@ fn stride_one_innermost(node: ScheduleNode, scop: &Scop) -> IslResult<ScheduleNo
     permute(node, &order)
 }
 
-/// How good member `m` of a band with partial schedule `partial` (`n`
-/// members) is as the innermost loop: +2 per access that then moves by one
-/// element in its last dimension, -1 per access that jumps further, 0 for
-/// accesses it leaves in place.
-fn stride_score(partial: &UnionMap, n: i32, m: i32, scop: &Scop) -> IslResult<i32> {
-    let ctx = partial.get_ctx();
-    let names: Vec<String> = (0..n).map(|i| format!("t{i}")).collect();
-    let next: Vec<String> = (0..n).map(|i| if i == m { format!("t{i} + 1") } else { format!("t{i}") }).collect();
-    let step = Map::read_from_str(&ctx, &format!("{{ [{}] -> [{}] }}", names.join(", "), next.join(", ")))?;
-    let mut score = 0;
+/// How much cheaper a member is as the innermost loop when it is parallel
+/// (the compiler can vectorise it), in the cost model's units.
+const PARALLEL_INNERMOST_BONUS: f64 = 0.5;
+
+/// Cost per iteration, summed over all accesses, of member `m` of a band
+/// with partial schedule `partial` (`n` members) as the innermost loop.
+fn innermost_cost(partial: &UnionMap, n: i32, m: i32, scop: &Scop) -> IslResult<f64> {
+    let mut cost = 0.0;
     for statement in &scop.statements {
         let schedule = partial.copy()?.intersect_domain(UnionSet::from_set(statement.domain.copy()?)?)?;
         if schedule.is_empty()? {
             continue;
         }
-        // Each instance to the instance one step further along member m.
-        let following = schedule.copy()?.apply_range(UnionMap::from_map(step.copy()?)?)?.apply_range(schedule.reverse()?)?;
+        let following = one_step_along(&schedule, n as u32, m as u32)?;
         for access in statement.reads.iter().chain(&statement.writes) {
-            let relation = UnionMap::from_map(access.relation.copy()?)?;
-            let moves = relation.copy()?.reverse()?.apply_range(following.copy()?)?.apply_range(relation)?.deltas()?;
-            if moves.is_empty()? {
-                continue;
+            if let Some(stride) = stride(&access.relation, &following)? {
+                cost += stride.cost();
             }
-            let space = access.relation.get_space()?.range()?;
-            let dims = access.relation.dim(DimType::Out)?;
-            let mut still = Set::universe(space.copy()?)?;
-            for d in 0..dims {
-                still = still.fix_si(DimType::Set, d as u32, 0)?;
-            }
-            if moves.is_subset(&UnionSet::from_set(still.copy()?)?)? {
-                continue;
-            }
-            let mut unit = Set::empty(space.copy()?)?;
-            if dims > 0 {
-                for sign in [1, -1] {
-                    let mut s = Set::universe(space.copy()?)?;
-                    for d in 0..dims {
-                        s = s.fix_si(DimType::Set, d as u32, if d == dims - 1 { sign } else { 0 })?;
-                    }
-                    unit = unit.union(s)?;
-                }
-            }
-            score += if moves.is_subset(&UnionSet::from_set(unit.union(still)?)?)? { 2 } else { -1 };
         }
     }
-    Ok(score)
+    Ok(cost)
 }
 
 /// Gives the band at `node` with its members in `order` (old positions,

@@ -1,5 +1,5 @@
 // iotile-flags: --target=openmp
-void smooth(int steps, int n, double A[n], double B[n])
+void smooth(int steps, int n, double A[100000], double B[100000])
 {
   int t, i;
   for (int c0 = 0; c0 < steps; c0++) {

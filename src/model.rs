@@ -1,0 +1,226 @@
+//! The execution-cost model: is a new schedule worth it?
+//!
+//! Rescheduling can lose: a wavefront that puts a short parallel loop under
+//! two sequential ones pays the cost of starting a parallel loop millions of
+//! times, and skewing can turn stride-1 accesses into diagonal ones. Before
+//! the new schedule replaces the original, [`CostModel::cost`] estimates the
+//! time of both with a deliberately coarse model and the caller keeps the
+//! original where the new one is predicted slower.
+//!
+//! The model counts, per statement, its instances (the box hull of its
+//! domain at estimated parameter values) times the cost of one instance,
+//! which depends on how each access moves along the innermost loop
+//! ([`Stride`]); work under a parallel mark is shared by the threads, and
+//! every entry into a parallel loop costs a fixed overhead. Parameter values
+//! are estimated as the largest ones for which every access stays inside the
+//! declared extents of its array (PolyBench's `n` and `N`), or
+//! [`DEFAULT_PARAMETER`] (or the least value the context allows, if larger)
+//! where no extent bounds a parameter.
+
+use isl_rs::{DimType, Map, Schedule, ScheduleNode, ScheduleNodeType, Set, UnionMap, UnionSet};
+
+use crate::isl::IslResult;
+use crate::scop::Scop;
+use crate::transform::tile::PARALLEL_MARK;
+
+/// Value assumed for a parameter that no array extent bounds.
+pub const DEFAULT_PARAMETER: i64 = 1000;
+
+/// Cost of entering a parallel loop once, in units of one statement instance.
+const PARALLEL_ENTRY: f64 = 3000.0;
+
+/// Threads assumed to share the iterations of a parallel loop.
+const THREADS: f64 = 2.0;
+
+/// How an access moves from one iteration of the innermost loop to the next.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stride {
+    /// It stays on the same element (kept in a register).
+    Invariant,
+    /// It moves by one element along the last array dimension.
+    Unit,
+    /// It jumps further (a new cache line on every iteration).
+    Other,
+}
+
+impl Stride {
+    /// Cost of the access per statement instance, in instance units.
+    pub fn cost(self) -> f64 {
+        match self {
+            Stride::Invariant => 0.1,
+            Stride::Unit => 0.5,
+            Stride::Other => 4.0,
+        }
+    }
+}
+
+/// How `access` (`S[i] -> A[f(i)]`) moves when its statement steps along
+/// `following` (`S[i] -> S[i']`, one step of the innermost loop); `None`
+/// when the statement never makes such a step.
+pub fn stride(access: &Map, following: &UnionMap) -> IslResult<Option<Stride>> {
+    let relation = UnionMap::from_map(access.copy()?)?;
+    let moves = relation.copy()?.reverse()?.apply_range(following.copy()?)?.apply_range(relation)?.deltas()?;
+    if moves.is_empty()? {
+        return Ok(None);
+    }
+    let space = access.get_space()?.range()?;
+    let dims = access.dim(DimType::Out)?.max(0) as u32;
+    let offset = |last: i32| -> IslResult<Set> {
+        let mut s = Set::universe(space.copy()?)?;
+        for d in 0..dims {
+            s = s.fix_si(DimType::Set, d, if d + 1 == dims { last } else { 0 })?;
+        }
+        Ok(s)
+    };
+    let still = offset(0)?;
+    if moves.is_subset(&UnionSet::from_set(still.copy()?)?)? {
+        return Ok(Some(Stride::Invariant));
+    }
+    let unit = still.union(offset(1)?)?.union(offset(-1)?)?;
+    Ok(Some(if dims > 0 && moves.is_subset(&UnionSet::from_set(unit)?)? { Stride::Unit } else { Stride::Other }))
+}
+
+/// `S[t] -> S[t']` where `t'` is `t` one step further along member `m` of
+/// the `n`-dimensional schedule `schedule`, all other members unchanged.
+pub fn one_step_along(schedule: &UnionMap, n: u32, m: u32) -> IslResult<UnionMap> {
+    let names: Vec<String> = (0..n).map(|i| format!("t{i}")).collect();
+    let next: Vec<String> = (0..n).map(|i| if i == m { format!("t{i} + 1") } else { format!("t{i}") }).collect();
+    let step = Map::read_from_str(&schedule.get_ctx(), &format!("{{ [{}] -> [{}] }}", names.join(", "), next.join(", ")))?;
+    Ok(schedule.copy()?.apply_range(UnionMap::from_map(step)?)?.apply_range(schedule.copy()?.reverse()?)?)
+}
+
+/// The model for one region, with its parameter estimates.
+pub struct CostModel {
+    /// The parameters fixed to their estimated values.
+    parameters: Set,
+}
+
+impl CostModel {
+    /// Estimates the parameters of `scop` (see the module documentation).
+    pub fn new(scop: &Scop) -> IslResult<CostModel> {
+        // Every parameter at least 1, so that no statement's domain can be
+        // empty and thereby free the other parameters of their bounds.
+        let mut valid = scop.context.copy()?;
+        for p in 0..valid.dim(DimType::Param)?.max(0) as u32 {
+            valid = valid.lower_bound_si(DimType::Param, p, 1)?;
+        }
+        for statement in &scop.statements {
+            for access in statement.reads.iter().chain(&statement.writes) {
+                let Some(array) = scop.arrays.iter().find(|a| a.name == access.array) else { continue };
+                let elements = access.relation.copy()?.range()?;
+                for (d, extent) in array.extents.iter().enumerate() {
+                    let Some(extent) = extent.as_deref().and_then(constant_extent) else { continue };
+                    let Ok(extent) = i32::try_from(extent) else { continue };
+                    let beyond = elements.copy()?.lower_bound_si(DimType::Set, d as u32, extent)?;
+                    let before = elements.copy()?.upper_bound_si(DimType::Set, d as u32, -1)?;
+                    valid = valid.subtract(beyond.union(before)?.params()?)?;
+                }
+            }
+        }
+        let mut parameters = scop.context.copy()?;
+        for p in 0..scop.context.dim(DimType::Param)?.max(0) as u32 {
+            let as_dim = valid.copy()?.move_dims(DimType::Set, 0, DimType::Param, p, 1)?;
+            let (min, max) = (as_dim.copy()?.dim_min_val(0)?, as_dim.dim_max_val(0)?);
+            let value = match (max.is_int()?, min.is_int()?) {
+                (true, _) => max.get_num_si()?,
+                (false, true) => min.get_num_si()?.max(DEFAULT_PARAMETER),
+                (false, false) => DEFAULT_PARAMETER,
+            }
+            .clamp(1, 1 << 30);
+            let fixed = valid.copy()?.fix_si(DimType::Param, p, value as i32)?;
+            valid = if fixed.is_empty()? { valid.fix_si(DimType::Param, p, value as i32)? } else { fixed };
+            parameters = parameters.fix_si(DimType::Param, p, value as i32)?;
+        }
+        Ok(CostModel { parameters })
+    }
+
+    /// Estimated running time of `scop` under `schedule`, in units of one
+    /// statement instance with no memory access.
+    pub fn cost(&self, scop: &Scop, schedule: &Schedule) -> IslResult<f64> {
+        let mut parallel = Vec::new();
+        let mut entries = 0.0;
+        self.parallel_loops(schedule.get_root()?, &mut parallel, &mut entries)?;
+        let map = schedule.get_map()?.intersect_params(self.parameters.copy()?)?;
+        let mut total = entries * PARALLEL_ENTRY;
+        for statement in &scop.statements {
+            let instances = self.count(statement.domain.copy()?)?;
+            if instances == 0.0 {
+                continue;
+            }
+            let own = map.copy()?.intersect_domain(UnionSet::from_set(statement.domain.copy()?)?)?;
+            let mut per_instance = 1.0;
+            if let Some(following) = innermost_step(&own)? {
+                for access in statement.reads.iter().chain(&statement.writes) {
+                    per_instance += stride(&access.relation, &following)?.unwrap_or(Stride::Invariant).cost();
+                }
+            }
+            let threads = if parallel.contains(&statement.name) { THREADS } else { 1.0 };
+            total += instances * per_instance / threads;
+        }
+        Ok(total)
+    }
+
+    /// Collects the statements under parallel marks below `node` and adds
+    /// the number of times their parallel loops are entered to `entries`.
+    fn parallel_loops(&self, node: ScheduleNode, statements: &mut Vec<String>, entries: &mut f64) -> IslResult<()> {
+        if node.get_type()? == ScheduleNodeType::Mark && node.mark_get_id()?.get_name()? == PARALLEL_MARK {
+            let domain = node.get_domain()?;
+            let prefix = node.get_prefix_schedule_union_map()?.intersect_domain(domain.copy()?)?.range()?;
+            let sets = prefix.get_set_list()?;
+            let mut count = 0.0f64;
+            for i in 0..sets.size()? {
+                count = count.max(self.count(sets.get_at(i)?)?);
+            }
+            *entries += count.max(1.0);
+            let sets = domain.get_set_list()?;
+            for i in 0..sets.size()? {
+                statements.push(sets.get_at(i)?.get_tuple_name()?.to_string());
+            }
+            return Ok(());
+        }
+        for i in 0..node.n_children()? {
+            self.parallel_loops(node.get_child(i)?, statements, entries)?;
+        }
+        Ok(())
+    }
+
+    /// Number of points in the box hull of `set` at the estimated parameters.
+    fn count(&self, set: Set) -> IslResult<f64> {
+        let set = set.intersect_params(self.parameters.copy()?)?;
+        if set.is_empty()? {
+            return Ok(0.0);
+        }
+        let mut points = 1.0;
+        for d in 0..set.dim(DimType::Set)? {
+            let (lo, hi) = (set.copy()?.dim_min_val(d)?, set.copy()?.dim_max_val(d)?);
+            let extent = if lo.is_int()? && hi.is_int()? { (hi.get_num_si()? - lo.get_num_si()? + 1) as f64 } else { DEFAULT_PARAMETER as f64 };
+            points *= extent.max(1.0);
+        }
+        Ok(points)
+    }
+}
+
+/// One step of the innermost loop of a statement whose (flattened,
+/// parameter-fixed) schedule is `own`: along its last schedule dimension
+/// that takes more than one value; `None` for a single instance.
+fn innermost_step(own: &UnionMap) -> IslResult<Option<UnionMap>> {
+    let times = own.copy()?.range()?.get_set_list()?;
+    if times.size()? == 0 {
+        return Ok(None);
+    }
+    let times = times.get_at(0)?;
+    let n = times.dim(DimType::Set)?;
+    for d in (0..n).rev() {
+        let (lo, hi) = (times.copy()?.dim_min_val(d)?, times.copy()?.dim_max_val(d)?);
+        if !(lo.is_int()? && hi.is_int()? && lo.get_num_si()? == hi.get_num_si()?) {
+            return Ok(Some(one_step_along(own, n as u32, d as u32)?));
+        }
+    }
+    Ok(None)
+}
+
+/// The value of an array extent written as a sum of integer literals
+/// (`1000 + 0`, as the front end records PolyBench's macro sizes).
+fn constant_extent(text: &str) -> Option<i64> {
+    text.split('+').map(|term| term.trim().parse::<i64>().ok()).sum()
+}
