@@ -3,18 +3,22 @@
 //! # Pipeline
 //!
 //! ```text
-//! C text --front--> Scop (one per #pragma scop region)
-//!        --ast----> isl AST of the region's schedule
-//!        --back---> C text, spliced into the untouched original file
+//! C text --front----> Scop (one per #pragma scop region)
+//!        --deps-----> Dependences
+//!        --schedule-> isl schedule tree (isl scheduler)
+//!        --transform> tiled tree with parallel marks (kept only if the
+//!                     cost model in `model` predicts no loss)
+//!        --ast------> isl AST of the region's schedule
+//!        --back-----> C text, spliced into the untouched original file
 //! ```
 //!
 //! Each arrow is one module and each value between them is a documented
 //! type: [`front::SourceFile`] holds the regions and their [`scop::Scop`]s,
-//! [`ast::RegionAst`] the generated AST, and the back end returns text.
-//! The dependence analysis, scheduler, tiling, fusion, data-reuse and
-//! I/O-model stages slot in between `front` and `ast` (see ARCHITECTURE.md);
-//! today the schedule is the original one, so the output is the input
-//! regenerated from its polyhedral representation.
+//! [`deps::Dependences`] the dataflow, [`ast::RegionAst`] the generated
+//! AST, and the back end returns text. With `--target=c` the middle stages
+//! are skipped and the output is the input regenerated from its polyhedral
+//! representation. Fusion after tiling, data reuse and the I/O side of the
+//! model are still to come (see ARCHITECTURE.md).
 //!
 //! All `unsafe` code lives in [`isl`]. Errors the user can act on are
 //! [`diag::Diagnostic`]s; nothing in the pipeline panics on bad input.
