@@ -192,8 +192,7 @@ impl CostModel {
         }
         let mut points = 1.0;
         for d in 0..set.dim(DimType::Set)? {
-            let (lo, hi) = (set.copy()?.dim_min_val(d)?, set.copy()?.dim_max_val(d)?);
-            let extent = if lo.is_int()? && hi.is_int()? { (hi.get_num_si()? - lo.get_num_si()? + 1) as f64 } else { DEFAULT_PARAMETER as f64 };
+            let extent = dim_range(&set, d)?.map_or(DEFAULT_PARAMETER as f64, |(lo, hi)| (hi - lo + 1) as f64);
             points *= extent.max(1.0);
         }
         Ok(points)
@@ -211,12 +210,18 @@ fn innermost_step(own: &UnionMap) -> IslResult<Option<UnionMap>> {
     let times = times.get_at(0)?;
     let n = times.dim(DimType::Set)?;
     for d in (0..n).rev() {
-        let (lo, hi) = (times.copy()?.dim_min_val(d)?, times.copy()?.dim_max_val(d)?);
-        if !(lo.is_int()? && hi.is_int()? && lo.get_num_si()? == hi.get_num_si()?) {
+        if !matches!(dim_range(&times, d)?, Some((lo, hi)) if lo == hi) {
             return Ok(Some(one_step_along(own, n as u32, d as u32)?));
         }
     }
     Ok(None)
+}
+
+/// The least and greatest value of dimension `d` of `set`; `None` when
+/// either is unbounded.
+fn dim_range(set: &Set, d: i32) -> IslResult<Option<(i64, i64)>> {
+    let (lo, hi) = (set.copy()?.dim_min_val(d)?, set.copy()?.dim_max_val(d)?);
+    Ok(if lo.is_int()? && hi.is_int()? { Some((lo.get_num_si()?, hi.get_num_si()?)) } else { None })
 }
 
 /// The value of an array extent written as a sum of integer literals

@@ -11,11 +11,11 @@ use isl_rs::{DimType, Map, Options, Schedule, ScheduleConstraints, Set, UnionMap
 use crate::cli::Fusion;
 use crate::deps::Dependences;
 use crate::isl::{IslResult, Session};
+use crate::scop::Scop;
 
 /// Constraints per dimension of a dependence relation above which
 /// [`scheduling_relations`] replaces it by its box of distances.
 const MAX_CONSTRAINTS_PER_DIMENSION: i32 = 6;
-use crate::scop::Scop;
 
 /// Computes a schedule for `scop`; `None` when isl could not find one
 /// within the operation bound (the caller keeps the original schedule).
@@ -43,9 +43,10 @@ pub fn compute(session: &Session, scop: &Scop, deps: &Dependences, fusion: Fusio
 /// Farkas' lemma) is replaced by the pairs of its domain and range whose
 /// distance lies in the box of its distances; simpler relations stay exact.
 ///
-/// The box is an over-approximation, so every schedule it allows is valid;
-/// for the stencils it is taken for (all distances bounded), it is what memory-based analysis
-/// would give, and loses no parallelism or tiling.
+/// The box is an over-approximation, so every schedule it allows is valid,
+/// but it can hide schedules the exact relations allow: with it, the
+/// scheduler no longer finds the faster schedules of seidel-2d and
+/// nussinov. It is only taken when all distances are bounded (stencils).
 fn scheduling_relations(deps: UnionMap) -> IslResult<UnionMap> {
     let maps = deps.get_map_list()?;
     let mut out = UnionMap::empty(deps.get_space()?)?;
