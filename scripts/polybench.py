@@ -56,7 +56,7 @@ def parse_args():
     p.add_argument("--time-size", default="LARGE", help="dataset size for timing")
     p.add_argument("--no-time", action="store_true", help="check only")
     p.add_argument("--runs", type=int, default=3, help="timed runs per version (default: 3)")
-    p.add_argument("--threads", type=int, default=os.cpu_count() or 1, help="OMP_NUM_THREADS for timed runs")
+    p.add_argument("--threads", type=int, default=os.cpu_count() or 1, help="OMP_NUM_THREADS for timed runs (threads pinned with OMP_PROC_BIND=true unless set)")
     p.add_argument("--kernels", default="", help="comma-separated kernel names to run (default: all)")
     p.add_argument("--tolerance", type=float, default=None, help="accept this relative difference (only for options that reassociate)")
     p.add_argument("--out", default=str(ROOT / "polybench-results"), help="directory for results.csv/.md and speedups.png")
@@ -242,7 +242,11 @@ def check_kernel(k, variants, suite, scratch, iotile, sizes, check_sizes, cflags
             progress.step(f"{k.name} {size}")
             continue
         if timing:
+            # Threads pinned to cores (unless the caller chose otherwise):
+            # unpinned, the OS migrates them mid-kernel and short kernels
+            # time bimodally (atax: 6.7 ms or 17 ms for the same binary).
             env = dict(os.environ, OMP_NUM_THREADS=str(args.threads))
+            env.setdefault("OMP_PROC_BIND", "true")
             for _ in range(args.runs):
                 for label, exe in exes:
                     times = k.orig_times if label == "orig" else k.new_times[label]

@@ -21,6 +21,8 @@ pub struct RegionAst {
     /// Statements iotile adds after the region's own: `F_<k>` assigns a
     /// live iterator its final value (see [`final_value_statements`]).
     pub final_values: Vec<FinalValue>,
+    /// Names of the generated loop iterators by schedule depth.
+    pub iterators: Vec<String>,
 }
 
 /// An assignment `name = <value>;` appended after the loops.
@@ -92,7 +94,7 @@ pub fn generate(scop: &Scop, schedule: Schedule, used: &HashSet<String>, reuse_o
     };
     let build = AstBuild::from_context(scop.context.copy()?)?.set_iterators(&names)?;
     let root = build.node_from_schedule(schedule)?;
-    Ok(RegionAst { root, final_values })
+    Ok(RegionAst { root, final_values, iterators: names })
 }
 
 /// The final value `v(params)` of each live iterator as a statement

@@ -74,9 +74,17 @@ pub struct Cli {
     #[arg(long, value_name = "N")]
     pub tile_size: Option<u32>,
 
-    /// Tile sizes per band dimension (a,b,c), or 'auto' for the I/O model.
+    /// Tile sizes per band member (a,b,c); per band, separated by ';' (a,b;c,d,e); or 'auto' for the I/O model.
     #[arg(long, value_name = "LIST")]
     pub tile_sizes: Option<String>,
+
+    /// Second tiling level: tile the tile loops again, N tiles per outer tile along each member.
+    #[arg(long, value_name = "N")]
+    pub l2_tile_factor: Option<u32>,
+
+    /// Generate full tiles apart from partial ones, with constant loop bounds.
+    #[arg(long)]
+    pub isolate_full_tiles: bool,
 
     /// Do not tile.
     #[arg(long)]
@@ -158,24 +166,39 @@ impl Cli {
     /// options, reschedule and tile (32 by default); plain `--target=c`
     /// keeps the original schedule.
     pub fn schedule_plan(&self) -> Result<Option<crate::SchedulePlan>, crate::diag::Diagnostic> {
-        let asked = self.fusion.is_some() || self.tile_size.is_some() || self.tile_sizes.is_some() || self.no_tile;
+        let asked = self.fusion.is_some()
+            || self.tile_size.is_some()
+            || self.tile_sizes.is_some()
+            || self.no_tile
+            || self.l2_tile_factor.is_some()
+            || self.isolate_full_tiles;
         if self.target() != Target::Openmp && !asked {
             return Ok(None);
         }
         if self.tile_size == Some(0) {
             return Err(crate::diag::Diagnostic::error("--tile-size must be positive"));
         }
+        if self.l2_tile_factor == Some(0) {
+            return Err(crate::diag::Diagnostic::error("--l2-tile-factor must be positive"));
+        }
         let tile_sizes = if self.no_tile {
             vec![]
         } else if let Some(list) = &self.tile_sizes {
-            list.split(',')
-                .map(|s| s.trim().parse::<i64>().ok().filter(|v| *v > 0))
-                .collect::<Option<Vec<_>>>()
-                .ok_or_else(|| crate::diag::Diagnostic::error(format!("--tile-sizes expects positive integers separated by commas, not '{list}'")))?
+            let band = |b: &str| b.split(',').map(|s| s.trim().parse::<i64>().ok().filter(|v| *v > 0)).collect::<Option<Vec<_>>>();
+            list.split(';').map(band).collect::<Option<Vec<_>>>().ok_or_else(|| {
+                crate::diag::Diagnostic::error(format!(
+                    "--tile-sizes expects positive integers separated by commas, bands separated by ';' (32,32;16,16,16), not '{list}'"
+                ))
+            })?
         } else {
-            vec![self.tile_size.map_or(32, i64::from)]
+            vec![vec![self.tile_size.map_or(32, i64::from)]]
         };
-        Ok(Some(crate::SchedulePlan { fusion: self.fusion.unwrap_or(Fusion::Smart), tile_sizes }))
+        Ok(Some(crate::SchedulePlan {
+            fusion: self.fusion.unwrap_or(Fusion::Smart),
+            tile_sizes,
+            second_level: self.l2_tile_factor.map(i64::from),
+            isolate_full_tiles: self.isolate_full_tiles,
+        }))
     }
 
     /// Options that need a pipeline stage iotile does not have yet, with

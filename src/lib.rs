@@ -130,8 +130,12 @@ pub const DEFAULT_MAX_OPERATIONS: u64 = 20_000_000;
 pub struct SchedulePlan {
     /// Fusion heuristic of the scheduler.
     pub fusion: cli::Fusion,
-    /// Tile sizes (empty: no tiling).
-    pub tile_sizes: Vec<i64>,
+    /// Tile sizes per band (empty: no tiling); see [`transform::tile::TileOptions::sizes`].
+    pub tile_sizes: Vec<Vec<i64>>,
+    /// Tiles per outer tile of a second tiling level.
+    pub second_level: Option<i64>,
+    /// Generate full tiles apart from partial ones.
+    pub isolate_full_tiles: bool,
 }
 
 /// What [`generate_file`] does besides generating code.
@@ -168,7 +172,8 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
             let fail = |e: isl::IslError| region_error(file, region, &e.0);
             // A schedule isl cannot build within the operation bound
             // degrades to the original one rather than failing the region.
-            let schedule = match choose_schedule(session, scop, region.index, options) {
+            let mut privatizable = Vec::new();
+            let schedule = match choose_schedule(session, scop, region.index, options, &mut privatizable) {
                 Ok(s) => s,
                 Err(e) => {
                     if options.dump_schedule {
@@ -199,7 +204,7 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
                 }
                 Err(e) => return Err(fail(e)),
             };
-            back::write_region(scop, &region_ast, &region.indent, openmp).map_err(fail)
+            back::write_region(scop, &region_ast, &region.indent, openmp, &privatizable).map_err(fail)
         });
         out.push_str(&file.text[at..region.original.start]);
         match generated {
@@ -228,8 +233,15 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
 
 /// The schedule a region is generated with: the original one, or with a
 /// plan, isl's schedule (the original where isl finds none) tiled and with
-/// its parallel loops marked.
-fn choose_schedule(session: &Session, scop: &scop::Scop, index: usize, options: &GenerateOptions) -> isl::IslResult<isl_rs::Schedule> {
+/// its parallel loops marked. Sets `privatizable` to the scalars parallel
+/// loops of the new schedule must keep private copies of.
+fn choose_schedule(
+    session: &Session,
+    scop: &scop::Scop,
+    index: usize,
+    options: &GenerateOptions,
+    privatizable: &mut Vec<String>,
+) -> isl::IslResult<isl_rs::Schedule> {
     if options.plan.is_none() && !options.dump_deps {
         return Ok(scop.schedule.copy()?);
     }
@@ -245,13 +257,18 @@ fn choose_schedule(session: &Session, scop: &scop::Scop, index: usize, options: 
     };
     let tiling = transform::tile::TileOptions {
         sizes: plan.tile_sizes.clone(),
+        second_level: plan.second_level,
+        isolate_full_tiles: plan.isolate_full_tiles,
         mark_parallel: options.target == back::Target::Openmp,
     };
-    let transformed = transform::tile::apply(schedule, scop, &tiling)?;
     // Keep the original order where the cost model predicts a loss; a
     // model that cannot be evaluated within the bound predicts nothing.
     session.reset_operations();
-    let costs = model::CostModel::new(scop).and_then(|m| Ok((m.cost(scop, &scop.schedule)?, m.cost(scop, &transformed)?)));
+    let model = model::CostModel::new(scop);
+    session.reset_operations();
+    let transformed = transform::tile::apply(schedule, scop, &tiling, model.as_ref().ok())?;
+    session.reset_operations();
+    let costs = model.and_then(|m| Ok((m.cost(scop, &scop.schedule, &[])?, m.cost(scop, &transformed.schedule, &transformed.in_tile)?)));
     session.reset_operations();
     let keep_original = matches!(costs, Ok((before, after)) if after > before);
     if options.dump_schedule {
@@ -264,7 +281,8 @@ fn choose_schedule(session: &Session, scop: &scop::Scop, index: usize, options: 
     if keep_original {
         return Ok(scop.schedule.copy()?);
     }
-    Ok(transformed)
+    *privatizable = dependences.privatizable.clone();
+    Ok(transformed.schedule)
 }
 
 /// A failure of a later stage on a region, reported at its `#pragma scop`.

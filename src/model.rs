@@ -21,13 +21,22 @@ use isl_rs::{DimType, Map, Schedule, ScheduleNode, ScheduleNodeType, Set, UnionM
 
 use crate::isl::IslResult;
 use crate::scop::Scop;
-use crate::transform::tile::PARALLEL_MARK;
+use crate::transform::tile::{PARALLEL_CYCLIC_MARK, PARALLEL_MARK};
 
 /// Value assumed for a parameter that no array extent bounds.
 pub const DEFAULT_PARAMETER: i64 = 1000;
 
 /// Cost of entering a parallel loop once, in units of one statement instance.
 const PARALLEL_ENTRY: f64 = 3000.0;
+
+/// Cost of a jumping access along a tile's point loop, whose cache lines
+/// the tile's other iterations reuse (against [`Stride::Other`]'s cost in
+/// an untiled loop).
+pub const STRIDED_IN_TILE: f64 = 1.0;
+
+/// Relative difference in work between two iterations of a parallel loop
+/// above which its iterations count as unequal.
+const UNEQUAL_WORK: f64 = 0.25;
 
 /// Threads assumed to share the iterations of a parallel loop.
 const THREADS: f64 = 2.0;
@@ -135,8 +144,10 @@ impl CostModel {
     }
 
     /// Estimated running time of `scop` under `schedule`, in units of one
-    /// statement instance with no memory access.
-    pub fn cost(&self, scop: &Scop, schedule: &Schedule) -> IslResult<f64> {
+    /// statement instance with no memory access. The statements named in
+    /// `in_tile` have point loops of a tile innermost, where a jumping
+    /// access costs [`STRIDED_IN_TILE`].
+    pub fn cost(&self, scop: &Scop, schedule: &Schedule, in_tile: &[String]) -> IslResult<f64> {
         let mut parallel = Vec::new();
         let mut entries = 0.0;
         self.parallel_loops(schedule.get_root()?, &mut parallel, &mut entries)?;
@@ -150,8 +161,12 @@ impl CostModel {
             let own = map.copy()?.intersect_domain(UnionSet::from_set(statement.domain.copy()?)?)?;
             let mut per_instance = 1.0;
             if let Some(following) = innermost_step(&own)? {
+                let tiled = in_tile.contains(&statement.name);
                 for access in statement.reads.iter().chain(&statement.writes) {
-                    per_instance += stride(&access.relation, &following)?.unwrap_or(Stride::Invariant).cost();
+                    per_instance += match stride(&access.relation, &following)?.unwrap_or(Stride::Invariant) {
+                        Stride::Other if tiled => STRIDED_IN_TILE,
+                        s => s.cost(),
+                    };
                 }
             }
             let threads = if parallel.contains(&statement.name) { THREADS } else { 1.0 };
@@ -163,7 +178,11 @@ impl CostModel {
     /// Collects the statements under parallel marks below `node` and adds
     /// the number of times their parallel loops are entered to `entries`.
     fn parallel_loops(&self, node: ScheduleNode, statements: &mut Vec<String>, entries: &mut f64) -> IslResult<()> {
-        if node.get_type()? == ScheduleNodeType::Mark && node.mark_get_id()?.get_name()? == PARALLEL_MARK {
+        let mark = match node.get_type()? {
+            ScheduleNodeType::Mark => node.mark_get_id()?.get_name()?.to_string(),
+            _ => String::new(),
+        };
+        if mark == PARALLEL_MARK || mark == PARALLEL_CYCLIC_MARK {
             let domain = node.get_domain()?;
             let prefix = node.get_prefix_schedule_union_map()?.intersect_domain(domain.copy()?)?.range()?;
             let sets = prefix.get_set_list()?;
@@ -182,6 +201,33 @@ impl CostModel {
             self.parallel_loops(node.get_child(i)?, statements, entries)?;
         }
         Ok(())
+    }
+
+    /// Whether the iterations of a loop whose schedule is `partial`
+    /// (statement instances to one value) do unequal work: compares the
+    /// instances its first iteration and its middle one execute, counted
+    /// as the box hulls of their domains at the estimated parameters.
+    pub fn unequal_iterations(&self, partial: &UnionMap) -> IslResult<bool> {
+        let partial = partial.copy()?.intersect_params(self.parameters.copy()?)?;
+        let values = partial.copy()?.range()?.get_set_list()?;
+        if values.size()? != 1 {
+            return Ok(false);
+        }
+        let values = values.get_at(0)?;
+        let Some((first, last)) = dim_range(&values, 0)? else { return Ok(false) };
+        let past_middle = values.copy()?.lower_bound_si(DimType::Set, 0, ((first + last) / 2) as i32)?;
+        let Some((middle, _)) = dim_range(&past_middle, 0)? else { return Ok(false) };
+        let work = |value: i64| -> IslResult<f64> {
+            let at = values.copy()?.fix_si(DimType::Set, 0, value as i32)?;
+            let instances = partial.copy()?.intersect_range(UnionSet::from_set(at)?)?.domain()?.get_set_list()?;
+            let mut total = 0.0;
+            for i in 0..instances.size()? {
+                total += self.count(instances.get_at(i)?)?;
+            }
+            Ok(total)
+        };
+        let (a, b) = (work(first)?, work(middle)?);
+        Ok((a - b).abs() > UNEQUAL_WORK * a.max(b))
     }
 
     /// Number of points in the box hull of `set` at the estimated parameters.

@@ -1,10 +1,14 @@
 //! Scheduling: a new execution order for a region with the isl scheduler.
 //!
-//! Builds schedule constraints from the [`Dependences`] (validity and
-//! coincidence: all memory dependences; proximity: the same, so producers
-//! and consumers are pulled together) and runs isl's Pluto-like scheduler
-//! with the fusion heuristic the user chose. When the scheduler fails or
-//! hits the operation bound, the region keeps its original schedule.
+//! Builds schedule constraints from the [`Dependences`] and runs isl's
+//! Pluto-like scheduler with the fusion heuristic the user chose:
+//! validity = flow and forced dependences, with the order (anti and output)
+//! dependences as conditional validity on the flow dependences (live-range
+//! reordering, where the region writes scalars; elsewhere all dependences
+//! are plain validity); coincidence = every dependence except the order dependences
+//! of privatizable scalars; proximity = every dependence, so producers and
+//! consumers are pulled together. When the scheduler fails or hits the
+//! operation bound, the region keeps its original schedule.
 
 use isl_rs::{DimType, Map, Options, Schedule, ScheduleConstraints, Set, UnionMap};
 
@@ -17,6 +21,13 @@ use crate::scop::Scop;
 /// [`scheduling_relations`] replaces it by its box of distances.
 const MAX_CONSTRAINTS_PER_DIMENSION: i32 = 6;
 
+/// Least number of dimensions of a relation that [`scheduling_relations`]
+/// may replace by its distance box: the exact dependences of 2-D stencils
+/// (seidel-2d, dynamic programming) schedule in well under a second and
+/// their box loses the wavefronts the exact relations allow, while those of
+/// 3-D stencils (heat-3d) take the scheduler tens of seconds.
+const MIN_BOXED_DIMENSIONS: i32 = 4;
+
 /// Computes a schedule for `scop`; `None` when isl could not find one
 /// within the operation bound (the caller keeps the original schedule).
 pub fn compute(session: &Session, scop: &Scop, deps: &Dependences, fusion: Fusion) -> IslResult<Option<Schedule>> {
@@ -27,12 +38,17 @@ pub fn compute(session: &Session, scop: &Scop, deps: &Dependences, fusion: Fusio
     let _ = Options::set_schedule_serialize_sccs(ctx, i32::from(fusion == Fusion::Min));
     let _ = Options::set_schedule_outer_coincidence(ctx, i32::from(fusion == Fusion::Smart));
     let _ = Options::set_schedule_maximize_band_depth(ctx, 1);
-    let validity = scheduling_relations(deps.validity()?)?;
-    let constraints = ScheduleConstraints::on_domain(scop.domain()?)?
+    let validity = scheduling_relations(deps.unconditional()?)?;
+    let coincidence = scheduling_relations(deps.coincidence(scop)?)?;
+    let proximity = scheduling_relations(deps.validity()?)?;
+    let mut constraints = ScheduleConstraints::on_domain(scop.domain()?)?
         .set_context(scop.context.copy()?)?
-        .set_validity(validity.copy()?)?
-        .set_coincidence(validity.copy()?)?
-        .set_proximity(validity)?;
+        .set_validity(validity)?
+        .set_coincidence(coincidence)?
+        .set_proximity(proximity)?;
+    if deps.reorder_live_ranges {
+        constraints = constraints.set_conditional_validity(deps.tagged_flow.copy()?, deps.tagged_order.copy()?)?;
+    }
     session.reset_operations();
     Ok(constraints.compute_schedule().ok())
 }
@@ -44,9 +60,10 @@ pub fn compute(session: &Session, scop: &Scop, deps: &Dependences, fusion: Fusio
 /// distance lies in the box of its distances; simpler relations stay exact.
 ///
 /// The box is an over-approximation, so every schedule it allows is valid,
-/// but it can hide schedules the exact relations allow: with it, the
+/// but it can hide schedules the exact relations allow (given boxes, the
 /// scheduler no longer finds the faster schedules of seidel-2d and
-/// nussinov. It is only taken when all distances are bounded (stencils).
+/// nussinov). So it is only taken for relations of at least
+/// [`MIN_BOXED_DIMENSIONS`] dimensions whose distances are all bounded.
 fn scheduling_relations(deps: UnionMap) -> IslResult<UnionMap> {
     let maps = deps.get_map_list()?;
     let mut out = UnionMap::empty(deps.get_space()?)?;
@@ -58,7 +75,7 @@ fn scheduling_relations(deps: UnionMap) -> IslResult<UnionMap> {
         for p in 0..pieces.size()? {
             constraints += pieces.get_at(p)?.n_constraint()?;
         }
-        let intricate = dims > 0 && dims == map.dim(DimType::Out)? && constraints > MAX_CONSTRAINTS_PER_DIMENSION * dims;
+        let intricate = dims >= MIN_BOXED_DIMENSIONS && dims == map.dim(DimType::Out)? && constraints > MAX_CONSTRAINTS_PER_DIMENSION * dims;
         let map = match intricate {
             true => distance_box(map.copy()?)?.unwrap_or(map),
             false => map,

@@ -37,6 +37,10 @@ pub struct Scop {
     /// Loop iterators declared before the region whose final values the code
     /// after the region may read.
     pub live_iterators: Vec<LiveIterator>,
+    /// Scalars of the region that code after it may read (globals, and
+    /// locals named after the region in the function): their last value
+    /// must survive, so they cannot simply be made private to a thread.
+    pub scalars_live_after: Vec<String>,
     /// Loop iterators declared before the region (`int i;` then
     /// `for (i = 0; ...)`); generated loops reuse them where they can.
     pub outer_iterators: Vec<String>,

@@ -119,3 +119,10 @@ fn every_testsuite_program_round_trips_with_openmp() {
 fn every_testsuite_program_round_trips_with_small_tiles_and_minimal_fusion() {
     check_all(&["--target=openmp", "--tile-sizes=3,5,2", "--fusion=min"]);
 }
+
+/// Full tiles isolated from partial ones, per-band sizes and a second
+/// tiling level, with maximal fusion.
+#[test]
+fn every_testsuite_program_round_trips_with_isolated_two_level_tiles() {
+    check_all(&["--target=openmp", "--isolate-full-tiles", "--tile-sizes=4,3;2,5", "--l2-tile-factor=2", "--fusion=max"]);
+}

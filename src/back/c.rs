@@ -12,7 +12,7 @@ use std::fmt::Write as _;
 use isl_rs::{ASTExpr, ASTExprOpType, ASTExprType, ASTNode, ASTNodeType};
 
 use crate::ast::{FinalValue, RegionAst};
-use crate::transform::tile::{PARALLEL_END_MARK, PARALLEL_MARK};
+use crate::transform::tile::{PARALLEL_CYCLIC_MARK, PARALLEL_END_MARK, PARALLEL_MARK, SIMD_MARK};
 use crate::isl::{ast_node_type, IslError, IslResult};
 use crate::scop::Scop;
 
@@ -45,13 +45,20 @@ pub struct Writer<'a> {
     openmp: bool,
     /// Number of `for` loops open around the current node.
     loop_depth: usize,
-    /// Loop depth at which the innermost enclosing parallel mark applies.
-    parallel_at: Option<usize>,
+    /// Loop depth at which the innermost enclosing parallel mark applies,
+    /// and whether its iterations are dealt round-robin.
+    parallel_at: Option<(usize, bool)>,
+    /// Iterator of the loop the innermost enclosing simd mark names.
+    simd_iterator: Option<String>,
+    /// Generated iterator names by schedule depth.
+    iterators: &'a [String],
+    /// Scalars each thread keeps a private copy of in parallel loops.
+    privatizable: &'a [String],
 }
 
 impl<'a> Writer<'a> {
     /// A writer for `scop` whose output lines start with `base_indent`.
-    pub fn new(scop: &'a Scop, base_indent: &str, openmp: bool) -> Writer<'a> {
+    pub fn new(scop: &'a Scop, base_indent: &str, openmp: bool, privatizable: &'a [String]) -> Writer<'a> {
         Writer {
             scop,
             out: String::new(),
@@ -63,12 +70,16 @@ impl<'a> Writer<'a> {
             openmp,
             loop_depth: 0,
             parallel_at: None,
+            simd_iterator: None,
+            iterators: &[],
+            privatizable,
         }
     }
 
     /// Prints the whole region: hoisted declarations, loops, final values.
     pub fn write_region(mut self, ast: &'a RegionAst) -> IslResult<String> {
         self.final_values = &ast.final_values;
+        self.iterators = &ast.iterators;
         let wrap = !self.scop.private_declarations.is_empty();
         if wrap {
             self.line("{");
@@ -111,14 +122,21 @@ impl<'a> Writer<'a> {
             }
             ASTNodeType::Mark => {
                 let id = node.mark_get_id()?;
-                let saved = self.parallel_at;
+                let (saved_parallel, saved_simd) = (self.parallel_at, self.simd_iterator.clone());
                 match id.get_name()? {
-                    PARALLEL_MARK => self.parallel_at = Some(self.loop_depth),
+                    PARALLEL_MARK => self.parallel_at = Some((self.loop_depth, false)),
+                    PARALLEL_CYCLIC_MARK => self.parallel_at = Some((self.loop_depth, true)),
                     PARALLEL_END_MARK => self.parallel_at = None,
-                    _ => {}
+                    name => {
+                        let depth = name.strip_prefix(SIMD_MARK).and_then(|d| d.strip_prefix('_')).and_then(|d| d.parse::<usize>().ok());
+                        if let Some(depth) = depth {
+                            self.simd_iterator = self.iterators.get(depth).cloned();
+                        }
+                    }
                 }
                 let result = self.put_node(&node.mark_get_node()?);
-                self.parallel_at = saved;
+                self.parallel_at = saved_parallel;
+                self.simd_iterator = saved_simd;
                 result
             }
             ASTNodeType::User => self.put_user(node),
@@ -166,14 +184,40 @@ impl<'a> Writer<'a> {
         } else {
             "int "
         };
-        if self.openmp && self.parallel_at == Some(self.loop_depth) {
-            self.line("#pragma omp parallel for");
+        let pragma = match self.parallel_at {
+            // Iterations doing unequal work (a triangle) are dealt
+            // round-robin so that the threads get similar shares.
+            Some((depth, cyclic)) if self.openmp && depth == self.loop_depth => {
+                Some(if cyclic { "omp parallel for schedule(static, 1)" } else { "omp parallel for" })
+            }
+            _ if self.openmp && self.simd_iterator.as_ref() == Some(&iterator) => Some("omp simd"),
+            _ => None,
+        };
+        if let Some(pragma) = pragma {
+            let private = self.private_scalars(&node.for_get_body()?)?;
+            let clause = if private.is_empty() { String::new() } else { format!(" private({})", private.join(", ")) };
+            self.line(&format!("#pragma {pragma}{clause}"));
         }
         self.line(&format!("for ({declare}{iterator} = {}; {cond}; {step})", init.0));
         self.loop_depth += 1;
         let result = self.put_body(&node.for_get_body()?, false);
         self.loop_depth -= 1;
         result
+    }
+
+    /// The privatizable scalars that statements inside `node` write.
+    fn private_scalars(&self, node: &ASTNode) -> IslResult<Vec<String>> {
+        let mut statements = Vec::new();
+        statement_names(node, &mut statements)?;
+        let mut private: Vec<String> = Vec::new();
+        for s in self.scop.statements.iter().filter(|s| statements.contains(&s.name)) {
+            for w in &s.writes {
+                if self.privatizable.contains(&w.array) && !private.contains(&w.array) {
+                    private.push(w.array.clone());
+                }
+            }
+        }
+        Ok(private)
     }
 
     fn put_if(&mut self, node: &ASTNode) -> IslResult<()> {
@@ -302,6 +346,29 @@ impl<'a> Writer<'a> {
             O::Error => Err(IslError("invalid AST operation".into())),
         }
     }
+}
+
+/// Adds the names of the statements executed inside `node` to `out`.
+fn statement_names(node: &ASTNode, out: &mut Vec<String>) -> IslResult<()> {
+    match ast_node_type(node)? {
+        ASTNodeType::For => statement_names(&node.for_get_body()?, out)?,
+        ASTNodeType::If => {
+            statement_names(&node.if_get_then_node()?, out)?;
+            if node.if_has_else_node()? {
+                statement_names(&node.if_get_else_node()?, out)?;
+            }
+        }
+        ASTNodeType::Block => {
+            let children = node.block_get_children()?;
+            for i in 0..children.n_ast_node()? {
+                statement_names(&children.get_at(i)?, out)?;
+            }
+        }
+        ASTNodeType::Mark => statement_names(&node.mark_get_node()?, out)?,
+        ASTNodeType::User => out.push(node.user_get_expr()?.get_op_arg(0)?.get_id()?.get_name()?.to_string()),
+        ASTNodeType::Error => {}
+    }
+    Ok(())
 }
 
 /// The node below any marks at `node` (marks print nothing themselves).

@@ -2,7 +2,8 @@
 //!
 //! A back end only prints: it never schedules or calls isl's AST generator.
 //! [`Target::C`] prints plain C99; [`Target::Openmp`] prints the same with
-//! `#pragma omp parallel for` on the loops the schedule marks parallel.
+//! `#pragma omp parallel for` on the loops the schedule marks parallel
+//! and `#pragma omp simd` on the innermost loops it marks vectorisable.
 //! CUDA needs the GPU mapping stage and is reported as not yet available.
 
 pub mod c;
@@ -24,7 +25,9 @@ pub enum Target {
 }
 
 /// Prints one region's code; every line starts with `indent`. With
-/// `openmp`, loops under a parallel mark get `#pragma omp parallel for`.
-pub fn write_region(scop: &Scop, ast: &RegionAst, indent: &str, openmp: bool) -> IslResult<String> {
-    c::Writer::new(scop, indent, openmp).write_region(ast)
+/// `openmp`, loops under a parallel mark get `#pragma omp parallel for`,
+/// innermost loops under a simd mark `#pragma omp simd`, both with a
+/// `private` clause for the `privatizable` scalars written inside.
+pub fn write_region(scop: &Scop, ast: &RegionAst, indent: &str, openmp: bool, privatizable: &[String]) -> IslResult<String> {
+    c::Writer::new(scop, indent, openmp, privatizable).write_region(ast)
 }

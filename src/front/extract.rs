@@ -192,6 +192,16 @@ pub fn extract(ctx: &Context, src: &str, input: &RegionInput) -> FResult<Scop> {
     let schedule = x.schedule(&items).map_err(fail_at)?;
     let context = x.context(input).map_err(fail_at)?;
     let live_iterators = x.live_iterators(input, &span).map_err(fail_at)?;
+    let scalars_live_after = x
+        .arrays
+        .iter()
+        .filter(|a| a.extents.is_empty())
+        .filter(|a| {
+            let global = x.declarations.get(&a.name).is_none_or(|d| d.global);
+            global || input.function.is_some_and(|f| identifier_in_range(x.src, f, &a.name, span.end..f.end_byte()))
+        })
+        .map(|a| a.name.clone())
+        .collect();
     let private_declarations =
         x.private_declarations.iter().map(|(name, ty)| format!("{ty} {name};")).collect();
     Ok(Scop {
@@ -203,6 +213,7 @@ pub fn extract(ctx: &Context, src: &str, input: &RegionInput) -> FResult<Scop> {
         schedule,
         private_declarations,
         live_iterators,
+        scalars_live_after,
         outer_iterators: x.outer_iterators,
         span,
     })

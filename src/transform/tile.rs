@@ -14,35 +14,61 @@
 //!       ...                                 band [i, j, k] (point loops)
 //! ```
 
-use isl_rs::{Id, MultiUnionPwAff, MultiVal, Schedule, ScheduleNode, ScheduleNodeType, UnionMap, UnionPwAffList, UnionSet, Val};
+use isl_rs::{DimType, Id, Map, MultiUnionPwAff, MultiVal, Schedule, ScheduleNode, ScheduleNodeType, UnionMap, UnionPwAffList, UnionSet, Val};
 
 use crate::isl::IslResult;
-use crate::model::{one_step_along, stride};
+use crate::model::{one_step_along, stride, CostModel, Stride, STRIDED_IN_TILE};
 use crate::scop::Scop;
 
 /// Name of the mark node above a loop that may run in parallel.
 pub const PARALLEL_MARK: &str = "parallel";
+
+/// Name of the mark node above a parallel loop whose iterations do unequal
+/// work (a triangle): its iterations are dealt round-robin to the threads.
+pub const PARALLEL_CYCLIC_MARK: &str = "parallel_cyclic";
 
 /// Name of the mark node right below that loop: where the parallel loop
 /// ends. When isl drops a parallel loop that runs once, no loop is printed
 /// between the two marks and the loops below are not parallel.
 pub const PARALLEL_END_MARK: &str = "parallel_end";
 
+/// Prefix of the name of the mark node above a point band whose innermost
+/// member carries no dependence; the name goes on with that member's
+/// schedule depth (`simd_5`), the loop a back end may vectorise.
+pub const SIMD_MARK: &str = "simd";
+
 /// How to tile.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 pub struct TileOptions {
-    /// Tile sizes for the band members, outermost first; the last size is
-    /// repeated for deeper members. Empty: no tiling.
-    pub sizes: Vec<i64>,
-    /// Mark parallel loops.
+    /// Tile sizes per tiled band, in the order the bands are met walking
+    /// the tree (outermost first); within a band, the last size is repeated
+    /// for deeper members, and the last band's sizes for further bands.
+    /// Empty: no tiling.
+    pub sizes: Vec<Vec<i64>>,
+    /// Second tiling level: each outer tile holds this many tiles along
+    /// every member (`None`: one level).
+    pub second_level: Option<i64>,
+    /// Generate full tiles apart from partial ones, without bound checks.
+    pub isolate_full_tiles: bool,
+    /// Mark parallel loops (and innermost loops that may be vectorised).
     pub mark_parallel: bool,
 }
 
-/// Tiles and marks `schedule` (of `scop`) in place of the original.
-pub fn apply(schedule: Schedule, scop: &Scop, options: &TileOptions) -> IslResult<Schedule> {
-    let root = schedule.get_root()?;
-    let root = visit(root, scop, options, Walk { may_tile: true, in_parallel: false })?;
-    Ok(root.get_schedule()?)
+/// A schedule after tiling and marking.
+pub struct Tiled {
+    /// The transformed schedule.
+    pub schedule: Schedule,
+    /// Names of the statements whose innermost loops are point loops of a
+    /// tile: their jumping accesses revisit the tile's few cache lines.
+    pub in_tile: Vec<String>,
+}
+
+/// Tiles and marks `schedule` (of `scop`) in place of the original;
+/// `model`, when there is one, tells which parallel loops do unequal work.
+pub fn apply(schedule: Schedule, scop: &Scop, options: &TileOptions, model: Option<&CostModel>) -> IslResult<Tiled> {
+    let mut tiler = Tiler { scop, options, model, in_tile: Vec::new(), bands_tiled: 0 };
+    let root = tiler.visit(schedule.get_root()?, Walk { may_tile: true, in_parallel: false })?;
+    Ok(Tiled { schedule: root.get_schedule()?, in_tile: tiler.in_tile })
 }
 
 /// What is already decided above the node being visited.
@@ -55,103 +81,246 @@ struct Walk {
     in_parallel: bool,
 }
 
-/// Transforms the subtree at `node`; gives the node back at the same place.
-fn visit(mut node: ScheduleNode, scop: &Scop, options: &TileOptions, walk: Walk) -> IslResult<ScheduleNode> {
-    let mut walk = walk;
-    if node.get_type()? == ScheduleNodeType::Band && node.band_n_member()? > 0 {
+/// The walk over one schedule tree.
+struct Tiler<'a> {
+    scop: &'a Scop,
+    options: &'a TileOptions,
+    model: Option<&'a CostModel>,
+    /// See [`Tiled::in_tile`].
+    in_tile: Vec<String>,
+    /// Bands tiled so far (indexes [`TileOptions::sizes`]).
+    bands_tiled: usize,
+}
+
+impl Tiler<'_> {
+    /// Transforms the subtree at `node`; gives the node back at the same place.
+    fn visit(&mut self, node: ScheduleNode, walk: Walk) -> IslResult<ScheduleNode> {
+        if node.get_type()? != ScheduleNodeType::Band || node.band_n_member()? == 0 {
+            return self.visit_children(node, walk);
+        }
+        let mut walk = walk;
         let members = node.band_n_member()?;
-        if walk.may_tile && !options.sizes.is_empty() && members >= 2 && node.band_get_permutable()? {
-            let space = node.band_get_space()?;
-            let mut sizes = MultiVal::zero(space)?;
-            for i in 0..members {
-                let size = options.sizes.get(i as usize).or(options.sizes.last()).copied().unwrap_or(32);
-                sizes = sizes.set_val(i, Val::int_from_si(&node.get_ctx(), size)?)?;
-            }
-            node = node.band_tile(sizes)?;
+        let tilable = walk.may_tile && members >= 2 && node.band_get_permutable()?;
+        // A simd mark inserted above the band takes its place in the tree.
+        let (mut node, mut marked) = (node, false);
+        if tilable && !self.options.sizes.is_empty() {
+            node = self.tile(node)?;
             walk.may_tile = false;
-            node = stride_one_innermost(node.child(0)?, scop)?.parent()?;
-        } else if walk.may_tile && members >= 2 && node.band_get_permutable()? {
-            node = stride_one_innermost(node, scop)?;
-        }
-        if options.mark_parallel && !walk.in_parallel {
-            let n = node.band_n_member()?;
-            let first = (0..n).map(|i| node.band_member_get_coincident(i)).collect::<Result<Vec<_>, _>>()?.iter().position(|c| *c);
-            if let Some(k) = first {
-                return mark_parallel(node, k as i32, scop, options, walk);
+        } else if tilable {
+            node = stride_one_innermost(node, self.scop, false)?.0;
+            if self.options.mark_parallel && leaf_band(&node)? {
+                (node, marked) = mark_simd(node)?;
             }
         }
+        let mut parallel = None;
+        if self.options.mark_parallel && !walk.in_parallel {
+            for i in 0..node.band_n_member()? {
+                if node.band_member_get_coincident(i)? {
+                    parallel = Some(i);
+                    break;
+                }
+            }
+        }
+        node = match parallel {
+            Some(k) => self.mark_parallel(node, k, walk)?,
+            None => self.visit_children(node, walk)?,
+        };
+        Ok(if marked { node.parent()? } else { node })
     }
-    visit_children(node, scop, options, walk)
+
+    /// Tiles the band at `node` (at one or two levels), orders its point
+    /// loops and, as asked, isolates full tiles and marks the innermost
+    /// point loop for vectorisation; gives the outermost tile band.
+    fn tile(&mut self, node: ScheduleNode) -> IslResult<ScheduleNode> {
+        let sizes = self.options.sizes.get(self.bands_tiled).or(self.options.sizes.last()).cloned().unwrap_or_default();
+        self.bands_tiled += 1;
+        let members = node.band_n_member()?;
+        let size = |i: i32| sizes.get(i as usize).or(sizes.last()).copied().unwrap_or(32);
+        let ctx = node.get_ctx();
+        let mut values = MultiVal::zero(node.band_get_space()?)?;
+        for i in 0..members {
+            values = values.set_val(i, Val::int_from_si(&ctx, size(i))?)?;
+        }
+        let statements = node.get_domain()?.get_set_list()?;
+        for i in 0..statements.size()? {
+            self.in_tile.push(statements.get_at(i)?.get_tuple_name()?.to_string());
+        }
+        let mut node = node.band_tile(values)?;
+        let mut levels = 1;
+        if let Some(factor) = self.options.second_level {
+            // The tile loops step by the tile sizes, so outer tiles of
+            // `factor` tiles are `factor` times as large.
+            let mut outer = MultiVal::zero(node.band_get_space()?)?;
+            for i in 0..members {
+                outer = outer.set_val(i, Val::int_from_si(&ctx, size(i) * factor)?)?;
+            }
+            node = node.band_tile(outer)?;
+            levels = 2;
+        }
+        for _ in 0..levels {
+            node = node.child(0)?;
+        }
+        let order;
+        (node, order) = stride_one_innermost(node, self.scop, true)?;
+        if self.options.isolate_full_tiles {
+            node = isolate_full_tiles(node, &(0..members).map(size).collect::<Vec<_>>(), &order)?;
+        }
+        if self.options.mark_parallel && leaf_band(&node)? {
+            let marked;
+            (node, marked) = mark_simd(node)?;
+            levels += i32::from(marked);
+        }
+        for _ in 0..levels {
+            node = node.parent()?;
+        }
+        Ok(node)
+    }
+
+    /// Isolates member `k` of the band at `node` in a band of its own between a
+    /// parallel mark and an end mark, then visits what lies below; gives the
+    /// node back at the original position.
+    ///
+    /// ```text
+    ///   band [a, b, c], k = 1   ==>   band [a]
+    ///                                   mark parallel
+    ///                                     band [b]
+    ///                                       mark parallel_end
+    ///                                         band [c]
+    /// ```
+    fn mark_parallel(&mut self, mut node: ScheduleNode, k: i32, walk: Walk) -> IslResult<ScheduleNode> {
+        let ctx = node.get_ctx();
+        if k > 0 {
+            node = node.band_split(k)?.child(0)?;
+        }
+        if node.band_n_member()? > 1 {
+            node = node.band_split(1)?;
+        }
+        let partial = node.band_get_partial_schedule_union_map()?.intersect_domain(node.get_domain()?)?;
+        let cyclic = match self.model {
+            Some(model) => model.unequal_iterations(&partial)?,
+            None => false,
+        };
+        let mark = if cyclic { PARALLEL_CYCLIC_MARK } else { PARALLEL_MARK };
+        node = node.insert_mark(Id::read_from_str(&ctx, mark)?)?.child(0)?.child(0)?;
+        node = node.insert_mark(Id::read_from_str(&ctx, PARALLEL_END_MARK)?)?.child(0)?;
+        node = self.visit(node, Walk { in_parallel: true, ..walk })?;
+        // Up through the end mark, the parallel band and the mark.
+        node = node.parent()?.parent()?.parent()?;
+        if k > 0 {
+            node = node.parent()?;
+        }
+        Ok(node)
+    }
+
+    fn visit_children(&mut self, mut node: ScheduleNode, walk: Walk) -> IslResult<ScheduleNode> {
+        for i in 0..node.n_children()? {
+            node = self.visit(node.child(i)?, walk)?.parent()?;
+        }
+        Ok(node)
+    }
 }
 
-/// Isolates member `k` of the band at `node` in a band of its own between a
-/// parallel mark and an end mark, then visits what lies below; gives the
-/// node back at the original position.
-///
-/// ```text
-///   band [a, b, c], k = 1   ==>   band [a]
-///                                   mark parallel
-///                                     band [b]
-///                                       mark parallel_end
-///                                         band [c]
-/// ```
-fn mark_parallel(mut node: ScheduleNode, k: i32, scop: &Scop, options: &TileOptions, walk: Walk) -> IslResult<ScheduleNode> {
-    let ctx = node.get_ctx();
-    if k > 0 {
-        node = node.band_split(k)?.child(0)?;
+/// Whether no band lies below the band at `node`: its innermost member is
+/// then the innermost loop of every statement under it.
+fn leaf_band(node: &ScheduleNode) -> IslResult<bool> {
+    fn no_band_below(node: &ScheduleNode) -> IslResult<bool> {
+        for i in 0..node.n_children()? {
+            let child = node.get_child(i)?;
+            if child.get_type()? == ScheduleNodeType::Band || !no_band_below(&child)? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
     }
-    if node.band_n_member()? > 1 {
-        node = node.band_split(1)?;
-    }
-    node = node.insert_mark(Id::read_from_str(&ctx, PARALLEL_MARK)?)?.child(0)?.child(0)?;
-    node = node.insert_mark(Id::read_from_str(&ctx, PARALLEL_END_MARK)?)?.child(0)?;
-    let inner = Walk { in_parallel: true, ..walk };
-    node = visit(node, scop, options, inner)?;
-    // Up through the end mark, the parallel band and the mark.
-    node = node.parent()?.parent()?.parent()?;
-    if k > 0 {
-        node = node.parent()?;
-    }
-    Ok(node)
+    no_band_below(node)
 }
 
-fn visit_children(mut node: ScheduleNode, scop: &Scop, options: &TileOptions, walk: Walk) -> IslResult<ScheduleNode> {
-    for i in 0..node.n_children()? {
-        node = visit(node.child(i)?, scop, options, walk)?.parent()?;
+/// Puts a [`SIMD_MARK`] above the band at `node` when its innermost member
+/// is coincident (carries no dependence); gives the band and whether the
+/// mark was inserted.
+fn mark_simd(node: ScheduleNode) -> IslResult<(ScheduleNode, bool)> {
+    let n = node.band_n_member()?;
+    if !node.band_member_get_coincident(n - 1)? {
+        return Ok((node, false));
     }
-    Ok(node)
+    let depth = node.get_schedule_depth()? + n - 1;
+    let name = format!("{SIMD_MARK}_{depth}");
+    let id = Id::read_from_str(&node.get_ctx(), &name)?;
+    Ok((node.insert_mark(id)?.child(0)?, true))
+}
+
+/// Sets isl's isolate option on the point band at `node` (directly below
+/// its tile band, whose loops step by `sizes`; point member `i` walks
+/// tile member `order[i]`): the tiles whose every point lies in the
+/// iteration domain are generated apart, with constant loop bounds, and
+/// the partial tiles at the borders form one loop nest with `min` and
+/// `max` bounds. Gives the band.
+fn isolate_full_tiles(node: ScheduleNode, sizes: &[i64], order: &[usize]) -> IslResult<ScheduleNode> {
+    let domain = node.get_domain()?;
+    let prefix = node.get_prefix_schedule_union_map()?.intersect_domain(domain.copy()?)?;
+    let partial = node.band_get_partial_schedule_union_map()?.intersect_domain(domain)?;
+    // Tile loop values (prefix) -> point loop values.
+    let points = prefix.reverse()?.apply_range(partial)?;
+    let maps = points.get_map_list()?;
+    if maps.size()? != 1 {
+        return Ok(node);
+    }
+    let points = maps.get_at(0)?;
+    let outer = points.dim(DimType::In)? as usize;
+    let n = sizes.len();
+    if outer < n {
+        return Ok(node);
+    }
+    // Every point of each tile: t <= p < t + size along each member, where
+    // the tile loops are the last n prefix dimensions.
+    let ins: Vec<String> = (0..outer).map(|i| format!("o{i}")).collect();
+    let outs: Vec<String> = (0..n).map(|i| format!("p{i}")).collect();
+    let bounds: Vec<String> = (0..n).map(|i| format!("o{t} <= p{i} < o{t} + {}", sizes[order[i]], t = outer - n + order[i])).collect();
+    let text = format!("{{ [{}] -> [{}] : {} }}", ins.join(", "), outs.join(", "), bounds.join(" and "));
+    let whole = Map::read_from_str(&node.get_ctx(), &text)?.intersect_domain(points.copy()?.domain()?)?;
+    let partial_tiles = whole.subtract(points.copy()?)?.domain()?;
+    let full = points.copy()?.domain()?.subtract(partial_tiles)?.coalesce()?;
+    let isolated = points.intersect_domain(full)?.wrap()?.coalesce()?.set_tuple_name("isolate")?;
+    let rest = isl_rs::Set::read_from_str(&node.get_ctx(), &format!("{{ atomic[x] : 0 <= x < {n} }}"))?;
+    let options = UnionSet::from_set(isolated)?.union(UnionSet::from_set(rest)?)?;
+    Ok(node.band_set_ast_build_options(options)?)
 }
 
 /// Reorders the members of a permutable band so that the innermost loop
 /// is the one along which the accesses are cheapest in the cost model
-/// (invariant or stride 1 rather than jumping), preferring a parallel
-/// member, which vectorises. Any order of a permutable band's members is
-/// valid.
-fn stride_one_innermost(node: ScheduleNode, scop: &Scop) -> IslResult<ScheduleNode> {
+/// (invariant or stride 1 rather than jumping) and that carries no
+/// dependence (a loop-carried floating-point sum runs at the latency of an
+/// addition and does not vectorise). Inside a tile (`in_tile`), a jumping
+/// access revisits the few cache lines of the tile, so it costs less than
+/// in an untiled loop. Any order of a permutable band's members is valid.
+///
+/// Gives the band and, for each of its new members, its old position.
+fn stride_one_innermost(node: ScheduleNode, scop: &Scop, in_tile: bool) -> IslResult<(ScheduleNode, Vec<usize>)> {
     let n = node.band_n_member()?;
     let partial = node.band_get_partial_schedule_union_map()?;
     let mut costs = Vec::new();
     for m in 0..n {
-        let parallel_bonus = if node.band_member_get_coincident(m)? { PARALLEL_INNERMOST_BONUS } else { 0.0 };
-        costs.push(innermost_cost(&partial, n, m, scop)? - parallel_bonus);
+        let carried = if node.band_member_get_coincident(m)? { 0.0 } else { CARRIED_INNERMOST };
+        costs.push(innermost_cost(&partial, n, m, scop, in_tile)? + carried);
     }
     let innermost = (n - 1) as usize;
     let best = (0..costs.len()).min_by(|&a, &b| costs[a].total_cmp(&costs[b])).unwrap_or(innermost);
     if best == innermost || costs[best] >= costs[innermost] {
-        return Ok(node);
+        return Ok((node, (0..n as usize).collect()));
     }
-    let mut order: Vec<i32> = (0..n).filter(|&m| m as usize != best).collect();
-    order.push(best as i32);
-    permute(node, &order)
+    let mut order: Vec<usize> = (0..n as usize).filter(|&m| m != best).collect();
+    order.push(best);
+    Ok((permute(node, &order)?, order))
 }
 
-/// How much cheaper a member is as the innermost loop when it is parallel
-/// (the compiler can vectorise it), in the cost model's units.
-const PARALLEL_INNERMOST_BONUS: f64 = 0.5;
+/// Extra cost per iteration of an innermost loop that carries a dependence
+/// (it can neither vectorise nor overlap its iterations), in the cost
+/// model's units.
+const CARRIED_INNERMOST: f64 = 2.0;
 
 /// Cost per iteration, summed over all accesses, of member `m` of a band
 /// with partial schedule `partial` (`n` members) as the innermost loop.
-fn innermost_cost(partial: &UnionMap, n: i32, m: i32, scop: &Scop) -> IslResult<f64> {
+fn innermost_cost(partial: &UnionMap, n: i32, m: i32, scop: &Scop, in_tile: bool) -> IslResult<f64> {
     let mut cost = 0.0;
     for statement in &scop.statements {
         let schedule = partial.copy()?.intersect_domain(UnionSet::from_set(statement.domain.copy()?)?)?;
@@ -160,9 +329,11 @@ fn innermost_cost(partial: &UnionMap, n: i32, m: i32, scop: &Scop) -> IslResult<
         }
         let following = one_step_along(&schedule, n as u32, m as u32)?;
         for access in statement.reads.iter().chain(&statement.writes) {
-            if let Some(stride) = stride(&access.relation, &following)? {
-                cost += stride.cost();
-            }
+            cost += match stride(&access.relation, &following)? {
+                Some(Stride::Other) if in_tile => STRIDED_IN_TILE,
+                Some(stride) => stride.cost(),
+                None => 0.0,
+            };
         }
     }
     Ok(cost)
@@ -170,14 +341,14 @@ fn innermost_cost(partial: &UnionMap, n: i32, m: i32, scop: &Scop) -> IslResult<
 
 /// Gives the band at `node` with its members in `order` (old positions,
 /// outermost first), keeping permutability and coincidence.
-fn permute(node: ScheduleNode, order: &[i32]) -> IslResult<ScheduleNode> {
+fn permute(node: ScheduleNode, order: &[usize]) -> IslResult<ScheduleNode> {
     let partial = node.band_get_partial_schedule()?;
     let space = partial.get_space()?;
     let mut list = UnionPwAffList::alloc(&node.get_ctx(), order.len() as i32)?;
     let mut coincident = Vec::new();
     for &m in order {
-        list = list.add(partial.get_union_pw_aff(m)?)?;
-        coincident.push(node.band_member_get_coincident(m)?);
+        list = list.add(partial.get_union_pw_aff(m as i32)?)?;
+        coincident.push(node.band_member_get_coincident(m as i32)?);
     }
     let permuted = MultiUnionPwAff::from_union_pw_aff_list(space, list)?;
     let mut node = node.delete()?.insert_partial_schedule(permuted)?.band_set_permutable(1)?;
