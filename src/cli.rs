@@ -118,7 +118,7 @@ pub struct Cli {
     #[arg(long, value_name = "FILE")]
     pub save_schedule: Option<PathBuf>,
 
-    /// Use the schedule read from FILE instead of computing one.
+    /// Use the schedules in FILE (as --save-schedule writes them) instead of computing them; each is checked against the dependences.
     #[arg(long, value_name = "FILE")]
     pub load_schedule: Option<PathBuf>,
 
@@ -213,7 +213,6 @@ impl Cli {
         need(self.tile_sizes.as_deref() == Some("auto"), "--tile-sizes=auto", "I/O model");
         need(self.fusion == Some(Fusion::Liveout), "--fusion=liveout", "post-tiling fusion stage");
         need(self.report.is_some(), "--report", "I/O-model stage");
-        need(self.load_schedule.is_some(), "--load-schedule", "schedule legality check");
         match self.target() {
             Target::C | Target::Openmp => {}
             Target::Cuda => out.push(

@@ -100,6 +100,22 @@ impl Dependences {
         Ok(all.coalesce()?)
     }
 
+    /// The flow dependences (live ranges) of the scalar `name`, between
+    /// statement instances.
+    pub fn tagged_flow_of(&self, scop: &Scop, name: &str) -> IslResult<UnionMap> {
+        let refs = private_references(scop, &[name.to_string()]);
+        let mut out = UnionMap::empty(self.tagged_flow.get_space()?)?;
+        let maps = self.tagged_flow.get_map_list()?;
+        for i in 0..maps.size()? {
+            let map = maps.get_at(i)?;
+            let source = map.copy()?.domain()?.unwrap()?.get_tuple_name(DimType::Out)?.to_string();
+            if refs.contains(&source) {
+                out = out.union(UnionMap::from_map(map)?)?;
+            }
+        }
+        Ok(out.domain_factor_domain()?.range_factor_domain()?)
+    }
+
     /// Prints the dependences and live sets in isl notation (`--dump-deps`).
     pub fn dump(&self, region: usize) -> String {
         let private = if self.privatizable.is_empty() { "none".to_string() } else { self.privatizable.join(", ") };

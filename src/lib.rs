@@ -109,6 +109,10 @@ fn translate(cli: &Cli) -> Result<(), ()> {
         dump_scop: cli.dump_scop,
         dump_schedule: cli.dump_schedule,
         save_schedule: cli.save_schedule.clone(),
+        loaded_schedules: match &cli.load_schedule {
+            Some(path) => Some(read_schedules(path).map_err(fail)?),
+            None => None,
+        },
     };
     let output = generate_file(&session, &file, &options)?;
     let dumping = cli.dump_scop || cli.dump_schedule;
@@ -155,6 +159,16 @@ pub struct GenerateOptions {
     pub dump_schedule: bool,
     /// Write the schedule trees to this file.
     pub save_schedule: Option<std::path::PathBuf>,
+    /// Schedule trees to use instead of computing them, one per region in
+    /// isl notation (`--load-schedule`).
+    pub loaded_schedules: Option<Vec<String>>,
+}
+
+/// The schedules of a `--save-schedule` file: isl schedule trees separated
+/// by blank lines.
+fn read_schedules(path: &Path) -> Result<Vec<String>, Diagnostic> {
+    let text = std::fs::read_to_string(path).map_err(|e| Diagnostic::error(format!("cannot read '{}': {e}", path.display())))?;
+    Ok(text.split("\n\n").map(str::trim).filter(|s| !s.is_empty()).map(String::from).collect())
 }
 
 /// Regenerates every region of `file`; gives the whole output text.
@@ -173,7 +187,12 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
             // A schedule isl cannot build within the operation bound
             // degrades to the original one rather than failing the region.
             let mut privatizable = Vec::new();
-            let schedule = match choose_schedule(session, scop, region.index, options, &mut privatizable) {
+            let chosen = match &options.loaded_schedules {
+                Some(loaded) => load_schedule(session, scop, region.index, loaded, &mut privatizable)
+                    .map_err(|why| region_error(file, region, &why))?,
+                None => choose_schedule(session, scop, region.index, options, &mut privatizable),
+            };
+            let schedule = match chosen {
                 Ok(s) => s,
                 Err(e) => {
                     if options.dump_schedule {
@@ -283,6 +302,29 @@ fn choose_schedule(
     }
     *privatizable = dependences.privatizable.clone();
     Ok(transformed.schedule)
+}
+
+/// The schedule of region `index` from `--load-schedule`, checked against
+/// the region's dependences; `Err` says why it cannot be used.
+fn load_schedule(
+    session: &Session,
+    scop: &scop::Scop,
+    index: usize,
+    loaded: &[String],
+    privatizable: &mut Vec<String>,
+) -> Result<isl::IslResult<isl_rs::Schedule>, String> {
+    let text = loaded.get(index).ok_or_else(|| format!("the --load-schedule file holds {} schedule(s); region {index} has none", loaded.len()))?;
+    let schedule = isl_rs::Schedule::read_from_str(session.ctx(), text)
+        .map_err(|_| format!("schedule {index} of the --load-schedule file is not an isl schedule tree"))?;
+    let checked = deps::analyse(scop).and_then(|d| Ok((schedule::check_loaded(scop, &d, &schedule)?, d)));
+    match checked {
+        Ok((Some(why), _)) => Err(format!("the loaded schedule is not legal: {why}")),
+        Ok((None, d)) => {
+            *privatizable = d.privatizable;
+            Ok(Ok(schedule))
+        }
+        Err(e) => Err(format!("the loaded schedule cannot be checked: {e}")),
+    }
 }
 
 /// A failure of a later stage on a region, reported at its `#pragma scop`.

@@ -55,3 +55,60 @@ fn save_schedule_writes_the_schedule_that_dump_schedule_prints() {
     assert!(dumped.contains(saved.trim()), "dump:\n{dumped}\nsaved:\n{saved}");
     assert!(saved.contains("S_1[i, k] -> [(k)]"), "{saved}");
 }
+
+/// A saved schedule loads back, passes the legality check and gives the
+/// same code; with every OpenMP region of the snapshots.
+#[test]
+fn load_schedule_reproduces_the_saved_code() {
+    let dir = common::scratch();
+    for case in ["openmp-matmul.c", "openmp-privatize.c", "openmp-triangle.c", "openmp-stencil.c"] {
+        let case = format!("testsuite/snapshots/{case}");
+        let saved = dir.path().join("schedule.txt").display().to_string();
+        let first = iotile(&["--target=openmp".into(), "--save-schedule".into(), saved.clone(), case.clone()]);
+        assert!(first.status.success(), "{case}: {}", String::from_utf8_lossy(&first.stderr));
+        let again = iotile(&["--target=openmp".into(), "--load-schedule".into(), saved, case.clone()]);
+        assert!(again.status.success(), "{case}: {}", String::from_utf8_lossy(&again.stderr));
+        assert_eq!(String::from_utf8_lossy(&first.stdout), String::from_utf8_lossy(&again.stdout), "{case}");
+    }
+}
+
+/// Hand-edited schedules that reverse a dependence, or mark a loop that
+/// carries one parallel, are refused with a diagnostic and no output.
+#[test]
+fn load_schedule_refuses_illegal_schedules() {
+    let dir = common::scratch();
+    let domain = r#"domain: "[n] -> { S_0[i, j] : 0 <= i < n and 0 <= j < n; S_1[i, j, k] : 0 <= i < n and 0 <= j < n and 0 <= k < n }""#;
+    let sequence = |outer: &str, mark: &str| {
+        format!(
+            r#"{{ {domain}, child: {{ schedule: "[n] -> [{{ S_1[i, j, k] -> [({outer})]; S_0[i, j] -> [(i)] }}]", child: {{ schedule: "[n] -> [{{ S_1[i, j, k] -> [(j)]; S_0[i, j] -> [(j)] }}]", child: {{ sequence: [ {{ filter: "[n] -> {{ S_0[i, j] }}" }}, {{ filter: "[n] -> {{ S_1[i, j, k] }}", child: {{ mark: "{mark}", child: {{ schedule: "[n] -> [{{ S_1[i, j, k] -> [(k)] }}]" }} }} }} ] }} }} }} }}"#
+        )
+    };
+    let cases = [
+        (sequence("i", "kept"), "none"),
+        (sequence("-i", "kept"), "it reverses dependences"),
+        (sequence("i", "parallel"), "the loop below its mark \"parallel\" carries dependences"),
+    ];
+    for (schedule, expected) in cases {
+        let file = dir.path().join("schedule.txt");
+        std::fs::write(&file, &schedule).expect("scratch file");
+        let output = dir.path().join("out.c");
+        let _ = std::fs::remove_file(&output);
+        let out = iotile(&[
+            "--target=openmp".into(),
+            "--load-schedule".into(),
+            file.display().to_string(),
+            "testsuite/snapshots/openmp-matmul.c".into(),
+            "-o".into(),
+            output.display().to_string(),
+        ]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        if expected == "none" {
+            assert!(out.status.success(), "{stderr}");
+            assert!(output.exists());
+        } else {
+            assert_eq!(out.status.code(), Some(1), "{stderr}");
+            assert!(stderr.contains(expected), "expected '{expected}' in:\n{stderr}");
+            assert!(!output.exists(), "no output file after an error");
+        }
+    }
+}

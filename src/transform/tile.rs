@@ -202,10 +202,18 @@ impl Tiler<'_> {
         };
         let mark = if cyclic { PARALLEL_CYCLIC_MARK } else { PARALLEL_MARK };
         node = node.insert_mark(Id::read_from_str(&ctx, mark)?)?.child(0)?.child(0)?;
-        node = node.insert_mark(Id::read_from_str(&ctx, PARALLEL_END_MARK)?)?.child(0)?;
+        // Below a leaf no loop could inherit the pragma (and isl cannot
+        // read back a mark without a child from a saved schedule).
+        let end_mark = node.get_type()? != ScheduleNodeType::Leaf;
+        if end_mark {
+            node = node.insert_mark(Id::read_from_str(&ctx, PARALLEL_END_MARK)?)?.child(0)?;
+        }
         node = self.visit(node, Walk { in_parallel: true, ..walk })?;
         // Up through the end mark, the parallel band and the mark.
-        node = node.parent()?.parent()?.parent()?;
+        node = node.parent()?.parent()?;
+        if end_mark {
+            node = node.parent()?;
+        }
         if k > 0 {
             node = node.parent()?;
         }
