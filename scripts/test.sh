@@ -8,4 +8,4 @@ scripts/setup.sh
 cargo build --locked
 cargo test --locked
 python3 scripts/polybench.py --iotile target/debug/iotile --check-sizes MINI --no-time --out target/polybench-ci
-python3 scripts/polybench.py --iotile target/debug/iotile --target=openmp --check-sizes MINI --no-time --out target/polybench-ci-openmp
+python3 scripts/polybench.py --iotile target/debug/iotile --target=openmp --compare=--no-tile --check-sizes MINI --no-time --out target/polybench-ci-openmp
