@@ -279,15 +279,34 @@ fn choose_schedule(
         second_level: plan.second_level,
         isolate_full_tiles: plan.isolate_full_tiles,
         mark_parallel: options.target == back::Target::Openmp,
+        require_reuse: true,
     };
     // Keep the original order where the cost model predicts a loss; a
     // model that cannot be evaluated within the bound predicts nothing.
     session.reset_operations();
     let model = model::CostModel::new(scop);
     session.reset_operations();
-    let transformed = transform::tile::apply(schedule, scop, &tiling, model.as_ref().ok())?;
-    session.reset_operations();
-    let costs = model.and_then(|m| Ok((m.cost(scop, &scop.schedule, &[])?, m.cost(scop, &transformed.schedule, &transformed.in_tile)?)));
+    let model = model.ok();
+    let cost = |t: &transform::tile::Tiled| -> isl::IslResult<f64> {
+        session.reset_operations();
+        match &model {
+            Some(m) => m.cost(scop, &t.schedule, &t.in_tile),
+            None => Err(isl::IslError("no parameter estimates".into())),
+        }
+    };
+    let mut transformed = transform::tile::apply(schedule.copy()?, scop, &tiling, model.as_ref())?;
+    // Bands without reuse stay untiled unless the model finds tiling them
+    // cheaper anyway (a wavefront whose untiled inner loops are short).
+    if transformed.untiled > 0 {
+        let all = transform::tile::apply(schedule, scop, &transform::tile::TileOptions { require_reuse: false, ..tiling }, model.as_ref())?;
+        if let (Ok(some), Ok(every)) = (cost(&transformed), cost(&all)) {
+            if every < some {
+                transformed = all;
+            }
+        }
+    }
+    let original = transform::tile::Tiled { schedule: scop.schedule.copy()?, in_tile: Vec::new(), untiled: 0 };
+    let costs = cost(&original).and_then(|before| Ok((before, cost(&transformed)?)));
     session.reset_operations();
     let keep_original = matches!(costs, Ok((before, after)) if after > before);
     if options.dump_schedule {
