@@ -25,6 +25,19 @@ pub enum Fusion {
     Liveout,
 }
 
+/// Where `--isolate-full-tiles` separates full tiles from partial ones.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
+pub enum Isolate {
+    /// In every tiled band.
+    Always,
+    /// In tiled bands of three or more members (matrix products), whose
+    /// vectorised point loops gain most from constant trip counts.
+    #[default]
+    Deep,
+    /// Nowhere.
+    Never,
+}
+
 /// Format of `--report`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum ReportFormat {
@@ -82,9 +95,9 @@ pub struct Cli {
     #[arg(long, value_name = "N")]
     pub l2_tile_factor: Option<u32>,
 
-    /// Generate full tiles apart from partial ones, with constant loop bounds.
-    #[arg(long)]
-    pub isolate_full_tiles: bool,
+    /// Generate full tiles apart from partial ones, with constant loop bounds: in every tiled band (always), in bands of three or more members (deep, the default), or nowhere (never).
+    #[arg(long, value_enum, value_name = "WHERE", num_args = 0..=1, default_missing_value = "always", require_equals = true)]
+    pub isolate_full_tiles: Option<Isolate>,
 
     /// Do not tile.
     #[arg(long)]
@@ -171,7 +184,7 @@ impl Cli {
             || self.tile_sizes.is_some()
             || self.no_tile
             || self.l2_tile_factor.is_some()
-            || self.isolate_full_tiles;
+            || self.isolate_full_tiles.is_some();
         if self.target() != Target::Openmp && !asked {
             return Ok(None);
         }
@@ -197,7 +210,7 @@ impl Cli {
             fusion: self.fusion.unwrap_or(Fusion::Smart),
             tile_sizes,
             second_level: self.l2_tile_factor.map(i64::from),
-            isolate_full_tiles: self.isolate_full_tiles,
+            isolate_full_tiles: self.isolate_full_tiles.unwrap_or(Isolate::Deep),
         }))
     }
 

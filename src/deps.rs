@@ -89,8 +89,7 @@ impl Dependences {
             let maps = order.get_map_list()?;
             for i in 0..maps.size()? {
                 let map = maps.get_at(i)?;
-                let source = map.copy()?.domain()?.unwrap()?.get_tuple_name(DimType::Out)?.to_string();
-                let sink = map.copy()?.range()?.unwrap()?.get_tuple_name(DimType::Out)?.to_string();
+                let (source, sink) = (reference(map.copy()?.domain()?)?, reference(map.copy()?.range()?)?);
                 if !(private_refs.contains(&source) && private_refs.contains(&sink)) {
                     kept = kept.union(UnionMap::from_map(map)?)?;
                 }
@@ -108,8 +107,7 @@ impl Dependences {
         let maps = self.tagged_flow.get_map_list()?;
         for i in 0..maps.size()? {
             let map = maps.get_at(i)?;
-            let source = map.copy()?.domain()?.unwrap()?.get_tuple_name(DimType::Out)?.to_string();
-            if refs.contains(&source) {
+            if refs.contains(&reference(map.copy()?.domain()?)?) {
                 out = out.union(UnionMap::from_map(map)?)?;
             }
         }
@@ -153,12 +151,16 @@ fn from_reads(deps: &UnionMap, scop: &Scop) -> IslResult<UnionMap> {
     let maps = deps.get_map_list()?;
     for i in 0..maps.size()? {
         let map = maps.get_at(i)?;
-        let reference = map.copy()?.domain()?.unwrap()?.get_tuple_name(DimType::Out)?.to_string();
-        if reads.contains(&reference.as_str()) {
+        if reads.contains(&reference(map.copy()?.domain()?)?.as_str()) {
             out = out.union(UnionMap::from_map(map)?)?;
         }
     }
     Ok(out)
+}
+
+/// The reference id of a tagged instance set `{ [S[i] -> R_3[]] }`.
+fn reference(tagged: isl_rs::Set) -> IslResult<String> {
+    Ok(tagged.unwrap()?.get_tuple_name(DimType::Out)?.to_string())
 }
 
 /// `[S[i] -> ref[]] -> A[e]` to `S[i] -> A[e]`.

@@ -138,8 +138,8 @@ pub struct SchedulePlan {
     pub tile_sizes: Vec<Vec<i64>>,
     /// Tiles per outer tile of a second tiling level.
     pub second_level: Option<i64>,
-    /// Generate full tiles apart from partial ones.
-    pub isolate_full_tiles: bool,
+    /// Where full tiles are generated apart from partial ones.
+    pub isolate_full_tiles: cli::Isolate,
 }
 
 /// What [`generate_file`] does besides generating code.

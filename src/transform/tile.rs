@@ -19,6 +19,7 @@
 
 use isl_rs::{DimType, Id, Map, MultiUnionPwAff, MultiVal, Schedule, ScheduleNode, ScheduleNodeType, UnionMap, UnionPwAffList, UnionSet, Val};
 
+use crate::cli::Isolate;
 use crate::isl::IslResult;
 use crate::model::{one_step_along, stride, CostModel, Stride, STRIDED_IN_TILE};
 use crate::scop::Scop;
@@ -51,8 +52,9 @@ pub struct TileOptions {
     /// Second tiling level: each outer tile holds this many tiles along
     /// every member (`None`: one level).
     pub second_level: Option<i64>,
-    /// Generate full tiles apart from partial ones, without bound checks.
-    pub isolate_full_tiles: bool,
+    /// Where full tiles are generated apart from partial ones, without
+    /// bound checks.
+    pub isolate_full_tiles: Isolate,
     /// Mark parallel loops (and innermost loops that may be vectorised).
     pub mark_parallel: bool,
     /// Tile only bands whose accesses reuse data across their iterations
@@ -177,7 +179,12 @@ impl Tiler<'_> {
         }
         let order;
         (node, order) = stride_one_innermost(node, self.scop, true)?;
-        if self.options.isolate_full_tiles {
+        let isolate = match self.options.isolate_full_tiles {
+            Isolate::Always => true,
+            Isolate::Deep => members >= 3,
+            Isolate::Never => false,
+        };
+        if isolate {
             node = isolate_full_tiles(node, &(0..members).map(size).collect::<Vec<_>>(), &order)?;
         }
         if self.options.mark_parallel && leaf_band(&node)? {
