@@ -79,24 +79,23 @@ impl Dependences {
     /// What a parallel loop must not carry: every dependence except the
     /// order dependences of privatizable scalars.
     pub fn coincidence(&self, scop: &Scop) -> IslResult<UnionMap> {
-        let mut all = self.unconditional()?.union(self.validity()?)?;
-        if !self.privatizable.is_empty() {
-            // Order dependences between accesses of privatizable scalars
-            // only: drop them, keep everything else.
-            let mut kept = UnionMap::empty(all.get_space()?)?;
-            let order = self.tagged_order.copy()?;
-            let private_refs = private_references(scop, &self.privatizable);
-            let maps = order.get_map_list()?;
-            for i in 0..maps.size()? {
-                let map = maps.get_at(i)?;
-                let (source, sink) = (reference(map.copy()?.domain()?)?, reference(map.copy()?.range()?)?);
-                if !(private_refs.contains(&source) && private_refs.contains(&sink)) {
-                    kept = kept.union(UnionMap::from_map(map)?)?;
-                }
-            }
-            all = self.unconditional()?.union(kept.domain_factor_domain()?.range_factor_domain()?)?;
+        let unconditional = self.unconditional()?;
+        if self.privatizable.is_empty() {
+            return Ok(unconditional.union(self.validity()?)?.coalesce()?);
         }
-        Ok(all.coalesce()?)
+        // Order dependences between accesses of privatizable scalars only:
+        // drop them, keep everything else.
+        let private_refs = private_references(scop, &self.privatizable);
+        let mut kept = UnionMap::empty(self.tagged_order.get_space()?)?;
+        let maps = self.tagged_order.get_map_list()?;
+        for i in 0..maps.size()? {
+            let map = maps.get_at(i)?;
+            let (source, sink) = (reference(map.copy()?.domain()?)?, reference(map.copy()?.range()?)?);
+            if !(private_refs.contains(&source) && private_refs.contains(&sink)) {
+                kept = kept.union(UnionMap::from_map(map)?)?;
+            }
+        }
+        Ok(unconditional.union(kept.domain_factor_domain()?.range_factor_domain()?)?.coalesce()?)
     }
 
     /// The flow dependences (live ranges) of the scalar `name`, between
