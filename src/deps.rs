@@ -217,8 +217,7 @@ pub fn analyse(scop: &Scop) -> IslResult<Dependences> {
     let reads = untag(tagged_reads)?;
     let forced = forced_dependences(&scop.schedule, &live_in, &live_out, &writes, &reads)?;
     let privatizable = privatizable_scalars(scop, &live_in)?;
-    let reorder_live_ranges =
-        scop.arrays.iter().any(|a| a.extents.is_empty() && scop.statements.iter().any(|s| s.writes.iter().any(|w| w.array == a.name)));
+    let reorder_live_ranges = written_scalars(scop).next().is_some();
     Ok(Dependences {
         flow,
         anti,
@@ -262,12 +261,15 @@ fn privatizable_scalars(scop: &Scop, live_in: &UnionMap) -> IslResult<Vec<String
         }
         names
     };
-    Ok(scop
-        .arrays
-        .iter()
-        .filter(|a| a.extents.is_empty())
-        .filter(|a| scop.statements.iter().any(|s| s.writes.iter().any(|w| w.array == a.name)))
-        .filter(|a| !read_live_in.contains(&a.name) && !scop.scalars_live_after.contains(&a.name))
-        .map(|a| a.name.clone())
+    Ok(written_scalars(scop)
+        .filter(|name| !read_live_in.contains(name) && !scop.scalars_live_after.contains(name))
         .collect())
+}
+
+/// Names of the scalars (0-d arrays) the region writes.
+fn written_scalars(scop: &Scop) -> impl Iterator<Item = String> + '_ {
+    scop.arrays
+        .iter()
+        .filter(|a| a.extents.is_empty() && scop.statements.iter().any(|s| s.writes.iter().any(|w| w.array == a.name)))
+        .map(|a| a.name.clone())
 }

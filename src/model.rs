@@ -21,7 +21,7 @@ use isl_rs::{DimType, Map, Schedule, ScheduleNode, ScheduleNodeType, Set, UnionM
 
 use crate::isl::IslResult;
 use crate::scop::Scop;
-use crate::transform::tile::{PARALLEL_CYCLIC_MARK, PARALLEL_MARK};
+use crate::transform::tile::is_parallel_mark;
 
 /// Value assumed for a parameter that no array extent bounds.
 pub const DEFAULT_PARAMETER: i64 = 1000;
@@ -182,7 +182,7 @@ impl CostModel {
             ScheduleNodeType::Mark => node.mark_get_id()?.get_name()?.to_string(),
             _ => String::new(),
         };
-        if mark == PARALLEL_MARK || mark == PARALLEL_CYCLIC_MARK {
+        if is_parallel_mark(&mark) {
             let domain = node.get_domain()?;
             let prefix = node.get_prefix_schedule_union_map()?.intersect_domain(domain.copy()?)?.range()?;
             let sets = prefix.get_set_list()?;

@@ -15,7 +15,7 @@ use isl_rs::{DimType, Map, Options, Schedule, ScheduleConstraints, ScheduleNode,
 use crate::cli::Fusion;
 use crate::deps::Dependences;
 use crate::isl::{IslResult, IslText, Session};
-use crate::transform::tile::{PARALLEL_CYCLIC_MARK, PARALLEL_MARK, SIMD_MARK};
+use crate::transform::tile::{is_parallel_mark, simd_mark_depth};
 use crate::scop::Scop;
 
 /// Constraints per dimension of a dependence relation above which
@@ -127,9 +127,13 @@ pub fn check_loaded(scop: &Scop, deps: &Dependences, schedule: &Schedule) -> Isl
     if !violated.is_empty()? {
         return Ok(Some(format!("it reverses dependences: {}", violated.coalesce()?.isl_text())));
     }
+    let all_writes = match scop.tagged_accesses(true)? {
+        Some(tagged) => tagged.domain_factor_domain()?,
+        None => UnionMap::empty(scop.context.get_space()?)?,
+    };
     for scalar in &deps.privatizable {
         let element = UnionSet::from_set(Set::read_from_str(&scop.context.get_ctx(), &format!("{{ {scalar}[] }}"))?)?;
-        let writes = scop_writes(scop)?.intersect_range(element.copy()?)?.domain()?;
+        let writes = all_writes.copy()?.intersect_range(element.copy()?)?.domain()?;
         let live_ranges = deps.tagged_flow_of(scop, scalar)?;
         let overwritten = before.copy()?.intersect_range(writes)?.apply_range(before.copy()?)?.intersect(live_ranges)?;
         if !overwritten.is_empty()? {
@@ -144,10 +148,10 @@ fn marked_loops_carry_nothing(node: ScheduleNode, required: &UnionMap) -> IslRes
     if node.get_type()? == ScheduleNodeType::Mark {
         let name = node.mark_get_id()?.get_name()?.to_string();
         let band = node.get_child(0)?;
-        let member = if name == PARALLEL_MARK || name == PARALLEL_CYCLIC_MARK {
-            Some(0)
-        } else {
-            name.strip_prefix(SIMD_MARK).and_then(|d| d.strip_prefix('_')).and_then(|d| d.parse::<i32>().ok()).map(|d| d - band.get_schedule_depth().unwrap_or(d))
+        let member = match simd_mark_depth(&name) {
+            _ if is_parallel_mark(&name) => Some(0),
+            Some(depth) => Some(depth - band.get_schedule_depth()?),
+            None => None,
         };
         if let Some(member) = member {
             if band.get_type()? != ScheduleNodeType::Band || member < 0 || member >= band.band_n_member()? {
@@ -179,15 +183,4 @@ fn marked_loops_carry_nothing(node: ScheduleNode, required: &UnionMap) -> IslRes
         }
     }
     Ok(None)
-}
-
-/// All writes of `scop`, `S[i] -> A[e]`.
-fn scop_writes(scop: &Scop) -> IslResult<UnionMap> {
-    let mut all = UnionMap::empty(scop.context.get_space()?)?;
-    for s in &scop.statements {
-        for w in &s.writes {
-            all = all.union(UnionMap::from_map(w.relation.copy()?)?)?;
-        }
-    }
-    Ok(all)
 }

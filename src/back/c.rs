@@ -12,7 +12,7 @@ use std::fmt::Write as _;
 use isl_rs::{ASTExpr, ASTExprOpType, ASTExprType, ASTNode, ASTNodeType};
 
 use crate::ast::{FinalValue, RegionAst};
-use crate::transform::tile::{PARALLEL_CYCLIC_MARK, PARALLEL_END_MARK, PARALLEL_MARK, SIMD_MARK};
+use crate::transform::tile::{simd_mark_depth, PARALLEL_CYCLIC_MARK, PARALLEL_END_MARK, PARALLEL_MARK};
 use crate::isl::{ast_node_type, IslError, IslResult};
 use crate::scop::Scop;
 
@@ -128,9 +128,8 @@ impl<'a> Writer<'a> {
                     PARALLEL_CYCLIC_MARK => self.parallel_at = Some((self.loop_depth, true)),
                     PARALLEL_END_MARK => self.parallel_at = None,
                     name => {
-                        let depth = name.strip_prefix(SIMD_MARK).and_then(|d| d.strip_prefix('_')).and_then(|d| d.parse::<usize>().ok());
-                        if let Some(depth) = depth {
-                            self.simd_iterator = self.iterators.get(depth).cloned();
+                        if let Some(depth) = simd_mark_depth(name) {
+                            self.simd_iterator = self.iterators.get(depth as usize).cloned();
                         }
                     }
                 }

@@ -41,6 +41,21 @@ pub const PARALLEL_END_MARK: &str = "parallel_end";
 /// schedule depth (`simd_5`), the loop a back end may vectorise.
 pub const SIMD_MARK: &str = "simd";
 
+/// Whether `name` is a mark above a parallel loop.
+pub fn is_parallel_mark(name: &str) -> bool {
+    name == PARALLEL_MARK || name == PARALLEL_CYCLIC_MARK
+}
+
+/// The name of the [`SIMD_MARK`] naming the loop at schedule depth `depth`.
+fn simd_mark(depth: i32) -> String {
+    format!("{SIMD_MARK}_{depth}")
+}
+
+/// The schedule depth a [`SIMD_MARK`] names; `None` for other marks.
+pub fn simd_mark_depth(name: &str) -> Option<i32> {
+    name.strip_prefix(SIMD_MARK)?.strip_prefix('_')?.parse().ok()
+}
+
 /// How to tile.
 #[derive(Debug, Clone, Default)]
 pub struct TileOptions {
@@ -320,7 +335,7 @@ fn mark_simd(node: ScheduleNode) -> IslResult<(ScheduleNode, bool)> {
         return Ok((node, false));
     }
     let depth = node.get_schedule_depth()? + n - 1;
-    let name = format!("{SIMD_MARK}_{depth}");
+    let name = simd_mark(depth);
     let id = Id::read_from_str(&node.get_ctx(), &name)?;
     Ok((node.insert_mark(id)?.child(0)?, true))
 }
