@@ -6,18 +6,25 @@
 //! then the compiler runs on the translated files in place of the originals
 //! with all other arguments unchanged, and its exit status becomes iotile's.
 //! Inputs without regions, object files and libraries pass through
-//! untouched; `-D/-I/-U/-std` also reach iotile's preprocessing. A region
-//! iotile cannot handle keeps its original code, with a warning, so a build
-//! never breaks because one loop nest is not affine. This is the only
-//! module that spawns compilers.
+//! untouched; `-D/-I/-U/-std` also reach iotile's preprocessing. When the
+//! compile enables OpenMP (`-fopenmp` and its kin) the regions are
+//! translated with `--target=openmp`, rescheduled, tiled and parallelised;
+//! otherwise with `--target=c`, like a compiler that keeps the sequential
+//! program. iotile's own scheduling options (`--tile-size`, `--fusion`, ...)
+//! are taken out of the compiler's arguments. A region iotile cannot handle
+//! keeps its original code, with a warning, so a build never breaks because
+//! one loop nest is not affine. This is the only module that spawns
+//! compilers.
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use crate::back::Target;
+use crate::cli::Cli;
 use crate::diag::Diagnostic;
 use crate::front::{FrontOptions, PreprocessorFlags};
+use crate::SchedulePlan;
 
 /// Compiler flags whose value is the next argument.
 const FLAGS_WITH_VALUE: &[&str] = &[
@@ -25,6 +32,20 @@ const FLAGS_WITH_VALUE: &[&str] = &[
     "-MF", "-MT", "-MQ", "-Xlinker", "-Xpreprocessor", "-Xassembler", "-Xcompiler", "-arch", "-gencode",
     "-ccbin", "-std", "--compiler-options", "--linker-options",
 ];
+
+/// iotile's own options that driver mode takes out of the compiler's
+/// arguments and parses as the translation mode does, written `--name=V`
+/// or `--name V`.
+const IOTILE_OPTIONS_WITH_VALUE: &[&str] =
+    &["--target", "--ctx", "--tile-size", "--tile-sizes", "--l2-tile-factor", "--fusion", "--max-operations"];
+
+/// iotile's own options without a separate value (`--isolate-full-tiles`
+/// takes its value only as `=V`).
+const IOTILE_FLAGS: &[&str] = &["--no-tile", "--isolate-full-tiles"];
+
+/// Compiler flags that enable OpenMP (gcc and clang, icx, classic icc,
+/// nvc), also when passed on inside `-Xcompiler a,b` or `-fopenmp=libomp`.
+const OPENMP_FLAGS: &[&str] = &["-fopenmp", "-qopenmp", "-fiopenmp", "-openmp", "-mp"];
 
 /// A parsed driver-mode command line.
 #[derive(Debug, Default)]
@@ -43,8 +64,12 @@ pub struct Invocation {
     pub keep: bool,
     /// `-v`: print each command run.
     pub verbose: bool,
-    /// `--target`.
+    /// `--target`, else openmp when the compile enables OpenMP, else c.
     pub target: Target,
+    /// How regions are rescheduled (as in translation mode for `target`).
+    pub plan: Option<SchedulePlan>,
+    /// `--max-operations`.
+    pub max_operations: u64,
     /// `--ctx`.
     pub user_context: Option<String>,
 }
@@ -57,13 +82,16 @@ pub fn is_driver_mode(args: &[OsString]) -> bool {
 /// Splits the driver-mode command line into iotile's and the compiler's
 /// arguments.
 pub fn parse(args: &[OsString]) -> Result<Invocation, Diagnostic> {
-    let mut inv = Invocation { target: Target::C, ..Default::default() };
+    let mut inv = Invocation::default();
     let default_cc = std::env::var("IOTILE_CC").unwrap_or_else(|_| "cc".into());
+    // iotile's options, normalised to `--name=V`, for the translation mode's parser.
+    let mut own = vec!["iotile".to_string()];
     let mut words = args.iter().map(|a| a.to_string_lossy().into_owned()).peekable();
     while let Some(arg) = words.next() {
         let mut value = |flag: &str| -> Result<String, Diagnostic> {
             words.next().ok_or_else(|| Diagnostic::error(format!("missing value after '{flag}'")))
         };
+        let name = arg.split('=').next().unwrap_or_default();
         match arg.as_str() {
             "--cc" => inv.compiler = default_cc.clone(),
             a if a.starts_with("--cc=") => inv.compiler = a["--cc=".len()..].to_string(),
@@ -73,17 +101,8 @@ pub fn parse(args: &[OsString]) -> Result<Invocation, Diagnostic> {
                 inv.verbose = true;
                 inv.compiler_args.push(arg);
             }
-            "--ctx" => inv.user_context = Some(value("--ctx")?),
-            a if a.starts_with("--ctx=") => inv.user_context = Some(a["--ctx=".len()..].to_string()),
-            a if a.starts_with("--target=") || a == "--target" => {
-                let t = if a == "--target" { value("--target")? } else { a["--target=".len()..].to_string() };
-                inv.target = match t.as_str() {
-                    "c" => Target::C,
-                    "openmp" => Target::Openmp,
-                    "cuda" => Target::Cuda,
-                    other => return Err(Diagnostic::error(format!("unknown target '{other}' (expected c, openmp or cuda)"))),
-                };
-            }
+            a if IOTILE_OPTIONS_WITH_VALUE.contains(&a) => own.push(format!("{a}={}", value(a)?)),
+            _ if IOTILE_OPTIONS_WITH_VALUE.contains(&name) || IOTILE_FLAGS.contains(&name) => own.push(arg),
             a if FLAGS_WITH_VALUE.contains(&a) => {
                 let v = value(a)?;
                 match a {
@@ -122,12 +141,27 @@ pub fn parse(args: &[OsString]) -> Result<Invocation, Diagnostic> {
     if inv.compiler.is_empty() {
         return Err(Diagnostic::error("driver mode needs --cc=COMPILER"));
     }
-    if inv.target != Target::C {
-        return Err(Diagnostic::error(
-            "--target=openmp and --target=cuda need the scheduling stage, which iotile does not have yet; driver mode translates with --target=c",
-        ));
+    let mut cli = Cli::parse_args(own.into_iter().map(OsString::from)).map_err(|e| {
+        let message = e.to_string();
+        let first = message.lines().next().unwrap_or_default();
+        Diagnostic::error(first.strip_prefix("error: ").unwrap_or(first).to_string())
+    })?;
+    if cli.target.is_none() {
+        cli.target = Some(if enables_openmp(&inv.compiler_args) { Target::Openmp } else { Target::C });
     }
+    if let Some(why) = cli.unavailable().into_iter().next() {
+        return Err(Diagnostic::error(why));
+    }
+    inv.target = cli.target();
+    inv.plan = cli.schedule_plan()?;
+    inv.max_operations = cli.max_operations;
+    inv.user_context = cli.ctx;
     Ok(inv)
+}
+
+/// Whether the compiler arguments turn OpenMP on.
+fn enables_openmp(compiler_args: &[String]) -> bool {
+    compiler_args.iter().flat_map(|a| a.split([',', '='])).any(|word| OPENMP_FLAGS.contains(&word))
 }
 
 /// Runs driver mode; gives the exit status (the compiler's, or 1).
@@ -179,7 +213,7 @@ fn translate(inv: &Invocation, source: &Path, dir: &Path) -> Option<PathBuf> {
         return None;
     }
     let options = FrontOptions { preprocessor: inv.preprocessor.clone(), user_context: inv.user_context.clone() };
-    let session = crate::isl::Session::new(crate::DEFAULT_MAX_OPERATIONS);
+    let session = crate::isl::Session::new(inv.max_operations);
     let file = match crate::front::parse_file(&session, source, &options) {
         Ok(f) => f,
         Err(d) => {
@@ -191,12 +225,13 @@ fn translate(inv: &Invocation, source: &Path, dir: &Path) -> Option<PathBuf> {
     if file.regions.is_empty() {
         return None;
     }
-    let output = crate::generate_file(&session, &file, &crate::GenerateOptions { fallback: true, ..Default::default() }).ok()?;
+    let options = crate::GenerateOptions { target: inv.target, plan: inv.plan.clone(), fallback: true, ..Default::default() };
+    let output = crate::generate_file(&session, &file, &options).ok()?;
     std::fs::create_dir_all(dir).ok()?;
     let translated = dir.join(source.file_name()?);
     crate::write_atomically(&translated, &output).ok()?;
     if inv.verbose {
-        eprintln!("iotile --target=c -o {} {}", translated.display(), source.display());
+        eprintln!("iotile --target={} -o {} {}", inv.target, translated.display(), source.display());
     }
     if inv.keep {
         let stem = source.file_stem()?.to_string_lossy().into_owned();

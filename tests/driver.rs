@@ -168,3 +168,48 @@ fn bare_cc_uses_iotile_cc() {
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(stderr(&out).contains("gcc -v -c scale.c"));
 }
+
+#[test]
+fn openmp_compiles_get_parallel_tiled_code() {
+    let dir = scratch();
+    std::fs::copy(root().join("examples/gemm.c"), dir.path().join("gemm.c")).unwrap();
+    let out = iotile_in(dir.path(), &["--cc=gcc", "--keep", "-O2", "-std=c99", "-fopenmp", "gemm.c", "-o", "par", "-lm"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let kept = std::fs::read_to_string(dir.path().join("gemm.iotile.c")).expect("kept source");
+    assert!(kept.contains("#pragma omp parallel for"), "{kept}");
+    assert_eq!(run(&dir.path().join("par")), reference_output(dir.path()));
+    // The same compile without OpenMP keeps the sequential order.
+    let out = iotile_in(dir.path(), &["--cc=gcc", "--keep", "-O2", "-std=c99", "gemm.c", "-o", "seq", "-lm"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(!std::fs::read_to_string(dir.path().join("gemm.iotile.c")).unwrap().contains("omp"));
+}
+
+#[test]
+fn scheduling_options_translate_as_in_translation_mode() {
+    let dir = scratch();
+    std::fs::copy(root().join("examples/gemm.c"), dir.path().join("gemm.c")).unwrap();
+    let flags = ["--tile-sizes=8,4", "--fusion", "max", "--isolate-full-tiles"];
+    let mut driver = vec!["--cc=gcc", "--keep", "-fopenmp", "-c", "gemm.c"];
+    driver.extend(flags);
+    let out = iotile_in(dir.path(), &driver);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let mut translate = vec!["-o", "direct.c", "gemm.c"];
+    translate.extend(flags);
+    let out = iotile_in(dir.path(), &translate);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let kept = std::fs::read_to_string(dir.path().join("gemm.iotile.c")).unwrap();
+    assert_eq!(kept, std::fs::read_to_string(dir.path().join("direct.c")).unwrap());
+    assert!(kept.contains("c0 += 8") && kept.contains("c1 += 4"), "{kept}");
+}
+
+#[test]
+fn bad_scheduling_options_stop_before_the_compiler() {
+    let dir = scratch();
+    std::fs::copy(root().join("examples/gemm.c"), dir.path().join("gemm.c")).unwrap();
+    for (flag, message) in [("--tile-size=0", "--tile-size must be positive"), ("--fusion=often", "invalid value 'often'")] {
+        let out = iotile_in(dir.path(), &["--cc=gcc", flag, "-c", "gemm.c"]);
+        assert_eq!(out.status.code(), Some(1));
+        assert!(stderr(&out).contains(message), "{}", stderr(&out));
+        assert!(!dir.path().join("gemm.o").exists());
+    }
+}

@@ -24,6 +24,17 @@ pub enum Target {
     Cuda,
 }
 
+impl std::fmt::Display for Target {
+    /// The name `--target` takes.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Target::C => "c",
+            Target::Openmp => "openmp",
+            Target::Cuda => "cuda",
+        })
+    }
+}
+
 /// Prints one region's code; every line starts with `indent`. With
 /// `openmp`, loops under a parallel mark get `#pragma omp parallel for`,
 /// innermost loops under a simd mark `#pragma omp simd`, both with a
