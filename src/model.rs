@@ -128,7 +128,11 @@ impl CostModel {
         }
         let mut parameters = scop.context.copy()?;
         for p in 0..scop.context.dim(DimType::Param)?.max(0) as u32 {
-            let as_dim = valid.copy()?.move_dims(DimType::Set, 0, DimType::Param, p, 1)?;
+            // isl may order the parameters of `valid` differently from the
+            // context's: find each by name.
+            let name = scop.context.get_dim_name(DimType::Param, p)?.to_string();
+            let Ok(at) = u32::try_from(valid.find_dim_by_name(DimType::Param, &name)?) else { continue };
+            let as_dim = valid.copy()?.move_dims(DimType::Set, 0, DimType::Param, at, 1)?;
             let (min, max) = (as_dim.copy()?.dim_min_val(0)?, as_dim.dim_max_val(0)?);
             let value = match (max.is_int()?, min.is_int()?) {
                 (true, _) => max.get_num_si()?,
@@ -136,8 +140,8 @@ impl CostModel {
                 (false, false) => DEFAULT_PARAMETER,
             }
             .clamp(1, 1 << 30);
-            let fixed = valid.copy()?.fix_si(DimType::Param, p, value as i32)?;
-            valid = if fixed.is_empty()? { valid.fix_si(DimType::Param, p, value as i32)? } else { fixed };
+            let fixed = valid.copy()?.fix_si(DimType::Param, at, value as i32)?;
+            valid = if fixed.is_empty()? { valid.fix_si(DimType::Param, at, value as i32)? } else { fixed };
             parameters = parameters.fix_si(DimType::Param, p, value as i32)?;
         }
         Ok(CostModel { parameters })
