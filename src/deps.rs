@@ -98,19 +98,16 @@ impl Dependences {
         Ok(unconditional.union(kept.domain_factor_domain()?.range_factor_domain()?)?.coalesce()?)
     }
 
-    /// The flow dependences (live ranges) of the scalar `name`, between
-    /// statement instances.
+    /// The flow dependences (live ranges) of the array or scalar `name`,
+    /// between statement instances.
     pub fn tagged_flow_of(&self, scop: &Scop, name: &str) -> IslResult<UnionMap> {
-        let refs = private_references(scop, &[name.to_string()]);
-        let mut out = UnionMap::empty(self.tagged_flow.get_space()?)?;
-        let maps = self.tagged_flow.get_map_list()?;
-        for i in 0..maps.size()? {
-            let map = maps.get_at(i)?;
-            if refs.contains(&reference(map.copy()?.domain()?)?) {
-                out = out.union(UnionMap::from_map(map)?)?;
-            }
-        }
-        Ok(out.domain_factor_domain()?.range_factor_domain()?)
+        of_data(&self.tagged_flow, scop, name)
+    }
+
+    /// The order (anti and output) dependences of the array or scalar
+    /// `name`, between statement instances.
+    pub fn tagged_order_of(&self, scop: &Scop, name: &str) -> IslResult<UnionMap> {
+        of_data(&self.tagged_order, scop, name)
     }
 
     /// Prints the dependences and live sets in isl notation (`--dump-deps`).
@@ -130,7 +127,22 @@ impl Dependences {
     }
 }
 
-/// Reference ids of the accesses to the scalars named in `scalars`.
+/// The part of the tagged relation `deps` whose sources are accesses to
+/// `name`, between statement instances.
+fn of_data(deps: &UnionMap, scop: &Scop, name: &str) -> IslResult<UnionMap> {
+    let refs = private_references(scop, &[name.to_string()]);
+    let mut out = UnionMap::empty(deps.get_space()?)?;
+    let maps = deps.get_map_list()?;
+    for i in 0..maps.size()? {
+        let map = maps.get_at(i)?;
+        if refs.contains(&reference(map.copy()?.domain()?)?) {
+            out = out.union(UnionMap::from_map(map)?)?;
+        }
+    }
+    Ok(out.domain_factor_domain()?.range_factor_domain()?)
+}
+
+/// Reference ids of the accesses to the data named in `scalars`.
 fn private_references(scop: &Scop, scalars: &[String]) -> Vec<String> {
     let mut refs = Vec::new();
     for s in &scop.statements {

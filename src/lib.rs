@@ -31,6 +31,7 @@ pub mod diag;
 pub mod driver;
 pub mod front;
 pub mod isl;
+pub mod legality;
 pub mod model;
 pub mod schedule;
 pub mod scop;
@@ -187,10 +188,11 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
             // A schedule isl cannot build within the operation bound
             // degrades to the original one rather than failing the region.
             let mut privatizable = Vec::new();
+            let mut warning = None;
             let chosen = match &options.loaded_schedules {
                 Some(loaded) => load_schedule(session, scop, region.index, loaded, &mut privatizable)
                     .map_err(|why| region_error(file, region, &why))?,
-                None => choose_schedule(session, scop, region.index, options, &mut privatizable),
+                None => choose_schedule(session, scop, region.index, options, &mut privatizable, &mut warning),
             };
             let schedule = match chosen {
                 Ok(s) => s,
@@ -202,6 +204,10 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
                     scop.schedule.copy().map_err(|e| fail(e.into()))?
                 }
             };
+            if let Some(why) = warning {
+                let d = Diagnostic::spanned(format!("region {} keeps its original order", region.index), region_pragma(file, region), why).into_warning();
+                eprint!("{}", d.render(Some((&file.name, &file.text))));
+            }
             if options.dump_schedule {
                 println!("region {} schedule: {}", region.index, schedule.isl_text());
             }
@@ -252,24 +258,61 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
 
 /// The schedule a region is generated with: the original one, or with a
 /// plan, isl's schedule (the original where isl finds none) tiled and with
-/// its parallel loops marked. Sets `privatizable` to the scalars parallel
-/// loops of the new schedule must keep private copies of.
+/// its parallel loops marked, once [`legality::check`] has found that it
+/// computes what the original computes. Sets `privatizable` to the scalars
+/// parallel loops of the new schedule must keep private copies of, and
+/// `warning` to why the original order was kept against the plan.
 fn choose_schedule(
     session: &Session,
     scop: &scop::Scop,
     index: usize,
     options: &GenerateOptions,
     privatizable: &mut Vec<String>,
+    warning: &mut Option<String>,
 ) -> isl::IslResult<isl_rs::Schedule> {
     if options.plan.is_none() && !options.dump_deps {
         return Ok(scop.schedule.copy()?);
     }
-    let dependences = deps::analyse(scop)?;
+    let mut dependences = deps::analyse(scop)?;
     if options.dump_deps {
         print!("{}", dependences.dump(index));
     }
     let Some(plan) = &options.plan else { return Ok(scop.schedule.copy()?) };
-    let computed = schedule::compute(session, scop, &dependences, plan.fusion)?;
+    loop {
+        let Some(schedule) = transformed_schedule(session, scop, index, options, plan, &dependences)? else {
+            return Ok(scop.schedule.copy()?);
+        };
+        session.reset_operations();
+        let schedule = schedule::sequence_sets(schedule)?;
+        let Some(why) = legality::check(scop, &dependences, &schedule)? else {
+            *privatizable = dependences.privatizable.clone();
+            return Ok(schedule);
+        };
+        let note = format!("the new schedule would change the results ({why})");
+        if options.dump_schedule {
+            println!("region {index} legality: {note}");
+        }
+        if !dependences.reorder_live_ranges {
+            *warning = Some(format!("{note}; the original order is kept"));
+            return Ok(scop.schedule.copy()?);
+        }
+        // Retry with every dependence as plain validity.
+        dependences.reorder_live_ranges = false;
+    }
+}
+
+/// isl's schedule for `scop` (the original where isl finds none), tiled
+/// and marked as `plan` says; `None` where the cost model predicts that
+/// the original order is faster.
+fn transformed_schedule(
+    session: &Session,
+    scop: &scop::Scop,
+    index: usize,
+    options: &GenerateOptions,
+    plan: &SchedulePlan,
+    dependences: &deps::Dependences,
+) -> isl::IslResult<Option<isl_rs::Schedule>> {
+    let computed = schedule::compute(session, scop, dependences, plan.fusion)?;
     let schedule = match computed {
         Some(s) => s,
         None => scop.schedule.copy()?,
@@ -294,11 +337,11 @@ fn choose_schedule(
             None => Err(isl::IslError("no parameter estimates".into())),
         }
     };
-    let mut transformed = transform::tile::apply(schedule.copy()?, scop, &tiling, model.as_ref())?;
+    let mut transformed = transform::tile::apply(schedule.copy()?, scop, dependences, &tiling, model.as_ref())?;
     // Bands without reuse stay untiled unless the model finds tiling them
     // cheaper anyway (a wavefront whose untiled inner loops are short).
     if transformed.untiled > 0 {
-        let all = transform::tile::apply(schedule, scop, &transform::tile::TileOptions { require_reuse: false, ..tiling }, model.as_ref())?;
+        let all = transform::tile::apply(schedule, scop, dependences, &transform::tile::TileOptions { require_reuse: false, ..tiling }, model.as_ref())?;
         if let (Ok(some), Ok(every)) = (cost(&transformed), cost(&all)) {
             if every < some {
                 transformed = all;
@@ -316,11 +359,7 @@ fn choose_schedule(
             Err(e) => println!("region {index} model: not evaluated ({e}): {verdict}"),
         }
     }
-    if keep_original {
-        return Ok(scop.schedule.copy()?);
-    }
-    *privatizable = dependences.privatizable.clone();
-    Ok(transformed.schedule)
+    Ok(if keep_original { None } else { Some(transformed.schedule) })
 }
 
 /// The schedule of region `index` from `--load-schedule`, checked against
@@ -334,8 +373,10 @@ fn load_schedule(
 ) -> Result<isl::IslResult<isl_rs::Schedule>, String> {
     let text = loaded.get(index).ok_or_else(|| format!("the --load-schedule file holds {} schedule(s); region {index} has none", loaded.len()))?;
     let schedule = isl_rs::Schedule::read_from_str(session.ctx(), text)
+        .map_err(isl::IslError::from)
+        .and_then(schedule::sequence_sets)
         .map_err(|_| format!("schedule {index} of the --load-schedule file is not an isl schedule tree"))?;
-    let checked = deps::analyse(scop).and_then(|d| Ok((schedule::check_loaded(scop, &d, &schedule)?, d)));
+    let checked = deps::analyse(scop).and_then(|d| Ok((legality::check(scop, &d, &schedule)?, d)));
     match checked {
         Ok((Some(why), _)) => Err(format!("the loaded schedule is not legal: {why}")),
         Ok((None, d)) => {
@@ -348,10 +389,15 @@ fn load_schedule(
 
 /// A failure of a later stage on a region, reported at its `#pragma scop`.
 fn region_error(file: &SourceFile, region: &front::Region, why: &str) -> Diagnostic {
+    Diagnostic::spanned(format!("cannot regenerate region {}", region.index), region_pragma(file, region), why.to_string())
+}
+
+/// The span of a region's `#pragma scop` line, without its indentation.
+fn region_pragma(file: &SourceFile, region: &front::Region) -> std::ops::Range<usize> {
     let line_end = file.text[region.original.start..].find('\n').map_or(file.text.len(), |e| region.original.start + e);
     let pragma_line = &file.text[region.original.start..line_end];
     let start = region.original.start + pragma_line.len() - pragma_line.trim_start().len();
-    Diagnostic::spanned(format!("cannot regenerate region {}", region.index), start..line_end, why.to_string())
+    start..line_end
 }
 
 /// Writes `text` to `path` through a temporary file in the same directory,

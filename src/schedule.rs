@@ -10,12 +10,11 @@
 //! consumers are pulled together. When the scheduler fails or hits the
 //! operation bound, the region keeps its original schedule.
 
-use isl_rs::{DimType, Map, Options, Schedule, ScheduleConstraints, ScheduleNode, ScheduleNodeType, Set, UnionMap, UnionSet};
+use isl_rs::{DimType, Map, Options, Schedule, ScheduleConstraints, Set, UnionMap};
 
 use crate::cli::Fusion;
 use crate::deps::Dependences;
 use crate::isl::{IslResult, IslText, Session};
-use crate::transform::tile::{is_parallel_mark, simd_mark_depth};
 use crate::scop::Scop;
 
 /// Constraints per dimension of a dependence relation above which
@@ -110,77 +109,20 @@ fn distance_box(m: Map) -> IslResult<Option<Map>> {
     Ok(Some(within.set_tuple_name(DimType::In, &source)?.set_tuple_name(DimType::Out, &sink)?))
 }
 
-/// Why a schedule given with `--load-schedule` cannot be used for `scop`;
-/// `None` when it can. It must execute exactly the statement instances of
-/// the region, keep every dependence the scheduler keeps (flow, forced and
-/// the order dependences of all but privatizable scalars) in order, never
-/// let a write of a privatizable scalar fall inside one of its live ranges,
-/// and carry no such dependence along a loop marked parallel or simd.
-pub fn check_loaded(scop: &Scop, deps: &Dependences, schedule: &Schedule) -> IslResult<Option<String>> {
-    if !schedule.get_domain()?.is_equal(&scop.domain()?)? {
-        return Ok(Some("its domain is not the set of statement instances of this region (see --dump-scop)".into()));
+/// `schedule` with every set node made a sequence node over the same
+/// children. isl's scheduler puts independent parts under a set node,
+/// whose children the AST generator may run in any order or interleave,
+/// and isl's dataflow analysis then orders none of their accesses; but
+/// live-range reordering drops order dependences between such parts (two
+/// parts writing one temporary scalar), so the order must be fixed before
+/// [`crate::legality::check`] judges it and stay the same in the code.
+pub fn sequence_sets(schedule: Schedule) -> IslResult<Schedule> {
+    let text = schedule.isl_text();
+    if !text.contains("set: [") {
+        return Ok(schedule);
     }
-    let times = schedule.get_map()?;
-    let before = times.copy()?.lex_lt_union_map(times.copy()?)?;
-    let required = deps.coincidence(scop)?;
-    let violated = required.copy()?.subtract(before.copy()?)?;
-    if !violated.is_empty()? {
-        return Ok(Some(format!("it reverses dependences: {}", violated.coalesce()?.isl_text())));
-    }
-    let all_writes = match scop.tagged_accesses(true)? {
-        Some(tagged) => tagged.domain_factor_domain()?,
-        None => UnionMap::empty(scop.context.get_space()?)?,
-    };
-    for scalar in &deps.privatizable {
-        let element = UnionSet::from_set(Set::read_from_str(&scop.context.get_ctx(), &format!("{{ {scalar}[] }}"))?)?;
-        let writes = all_writes.copy()?.intersect_range(element.copy()?)?.domain()?;
-        let live_ranges = deps.tagged_flow_of(scop, scalar)?;
-        let overwritten = before.copy()?.intersect_range(writes)?.apply_range(before.copy()?)?.intersect(live_ranges)?;
-        if !overwritten.is_empty()? {
-            return Ok(Some(format!("it writes '{scalar}' while an earlier value of it is still to be read: {}", overwritten.isl_text())));
-        }
-    }
-    marked_loops_carry_nothing(schedule.get_root()?, &required)
-}
-
-/// Checks every loop below a parallel or simd mark under `node`.
-fn marked_loops_carry_nothing(node: ScheduleNode, required: &UnionMap) -> IslResult<Option<String>> {
-    if node.get_type()? == ScheduleNodeType::Mark {
-        let name = node.mark_get_id()?.get_name()?.to_string();
-        let band = node.get_child(0)?;
-        let member = match simd_mark_depth(&name) {
-            _ if is_parallel_mark(&name) => Some(0),
-            Some(depth) => Some(depth - band.get_schedule_depth()?),
-            None => None,
-        };
-        if let Some(member) = member {
-            if band.get_type()? != ScheduleNodeType::Band || member < 0 || member >= band.band_n_member()? {
-                return Ok(Some(format!("its mark \"{name}\" is not above a loop")));
-            }
-            let partial = band.band_get_partial_schedule()?;
-            let mut outer = band.get_prefix_schedule_union_map()?;
-            for m in 0..member {
-                outer = outer.flat_range_product(UnionMap::from_union_pw_aff(partial.get_union_pw_aff(m)?)?)?;
-            }
-            let this = UnionMap::from_union_pw_aff(partial.get_union_pw_aff(member)?)?;
-            let within = band.get_domain()?;
-            let same_outer = outer.copy()?.apply_range(outer.reverse()?)?;
-            let same_iteration = this.copy()?.apply_range(this.reverse()?)?;
-            let carried = required
-                .copy()?
-                .intersect_domain(within.copy()?)?
-                .intersect_range(within)?
-                .intersect(same_outer)?
-                .subtract(same_iteration)?;
-            if !carried.is_empty()? {
-                return Ok(Some(format!("the loop below its mark \"{name}\" carries dependences: {}", carried.coalesce()?.isl_text())));
-            }
-        }
-    }
-    for i in 0..node.n_children()? {
-        if let Some(why) = marked_loops_carry_nothing(node.get_child(i)?, required)? {
-            return Ok(Some(why));
-        }
-    }
-    Ok(None)
+    // Node keys are the only unquoted text of the notation; isl's own
+    // sets and maps inside quotes never hold "set: [".
+    let ordered = text.replace("set: [", "sequence: [");
+    Ok(Schedule::read_from_str(&schedule.get_ctx(), &ordered)?)
 }

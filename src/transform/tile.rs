@@ -20,6 +20,8 @@
 use isl_rs::{DimType, Id, Map, MultiUnionPwAff, MultiVal, Schedule, ScheduleNode, ScheduleNodeType, UnionMap, UnionPwAffList, UnionSet, Val};
 
 use crate::cli::Isolate;
+use crate::deps::Dependences;
+use crate::legality::{band_reorderable, parallel_conflict};
 use crate::isl::IslResult;
 use crate::model::{one_step_along, stride, CostModel, Stride, STRIDED_IN_TILE};
 use crate::scop::Scop;
@@ -90,8 +92,8 @@ pub struct Tiled {
 
 /// Tiles and marks `schedule` (of `scop`) in place of the original;
 /// `model`, when there is one, tells which parallel loops do unequal work.
-pub fn apply(schedule: Schedule, scop: &Scop, options: &TileOptions, model: Option<&CostModel>) -> IslResult<Tiled> {
-    let mut tiler = Tiler { scop, options, model, in_tile: Vec::new(), bands_tiled: 0, untiled: 0 };
+pub fn apply(schedule: Schedule, scop: &Scop, deps: &Dependences, options: &TileOptions, model: Option<&CostModel>) -> IslResult<Tiled> {
+    let mut tiler = Tiler { scop, deps, options, model, in_tile: Vec::new(), bands_tiled: 0, untiled: 0 };
     let root = tiler.visit(schedule.get_root()?, Walk { may_tile: true, in_parallel: false })?;
     Ok(Tiled { schedule: root.get_schedule()?, in_tile: tiler.in_tile, untiled: tiler.untiled })
 }
@@ -109,6 +111,7 @@ struct Walk {
 /// The walk over one schedule tree.
 struct Tiler<'a> {
     scop: &'a Scop,
+    deps: &'a Dependences,
     options: &'a TileOptions,
     model: Option<&'a CostModel>,
     /// See [`Tiled::in_tile`].
@@ -127,7 +130,7 @@ impl Tiler<'_> {
         }
         let mut walk = walk;
         let members = node.band_n_member()?;
-        let tilable = walk.may_tile && members >= 2 && node.band_get_permutable()?;
+        let tilable = walk.may_tile && members >= 2 && node.band_get_permutable()? && band_reorderable(self.scop, self.deps, &node)?;
         // A simd mark inserted above the band takes its place in the tree.
         let (mut node, mut marked) = (node, false);
         let tile = tilable && !self.options.sizes.is_empty();
@@ -141,13 +144,13 @@ impl Tiler<'_> {
         } else if tilable {
             node = stride_one_innermost(node, self.scop, false)?.0;
             if self.options.mark_parallel && leaf_band(&node)? {
-                (node, marked) = mark_simd(node)?;
+                (node, marked) = mark_simd(node, self.scop, self.deps)?;
             }
         }
         let mut parallel = None;
         if self.options.mark_parallel && !walk.in_parallel {
             for i in 0..node.band_n_member()? {
-                if node.band_member_get_coincident(i)? {
+                if node.band_member_get_coincident(i)? && parallel_conflict(self.scop, self.deps, &node, i)?.is_none() {
                     parallel = Some(i);
                     break;
                 }
@@ -204,7 +207,7 @@ impl Tiler<'_> {
         }
         if self.options.mark_parallel && leaf_band(&node)? {
             let marked;
-            (node, marked) = mark_simd(node)?;
+            (node, marked) = mark_simd(node, self.scop, self.deps)?;
             levels += i32::from(marked);
         }
         for _ in 0..levels {
@@ -327,11 +330,12 @@ fn leaf_band(node: &ScheduleNode) -> IslResult<bool> {
 }
 
 /// Puts a [`SIMD_MARK`] above the band at `node` when its innermost member
-/// is coincident (carries no dependence); gives the band and whether the
-/// mark was inserted.
-fn mark_simd(node: ScheduleNode) -> IslResult<(ScheduleNode, bool)> {
+/// is coincident (carries no dependence) and its iterations may run as
+/// lanes with private copies of the scalars they write; gives the band and
+/// whether the mark was inserted.
+fn mark_simd(node: ScheduleNode, scop: &Scop, deps: &Dependences) -> IslResult<(ScheduleNode, bool)> {
     let n = node.band_n_member()?;
-    if !node.band_member_get_coincident(n - 1)? {
+    if !node.band_member_get_coincident(n - 1)? || parallel_conflict(scop, deps, &node, n - 1)?.is_some() {
         return Ok((node, false));
     }
     let depth = node.get_schedule_depth()? + n - 1;
@@ -344,8 +348,8 @@ fn mark_simd(node: ScheduleNode) -> IslResult<(ScheduleNode, bool)> {
 /// its tile band, whose loops step by `sizes`; point member `i` walks
 /// tile member `order[i]`): the tiles whose every point lies in the
 /// iteration domain are generated apart, with constant loop bounds, and
-/// the partial tiles at the borders form one loop nest with `min` and
-/// `max` bounds. Gives the band.
+/// the partial tiles at the borders get loops with `min` and `max`
+/// bounds. Gives the band.
 fn isolate_full_tiles(node: ScheduleNode, sizes: &[i64], order: &[usize]) -> IslResult<ScheduleNode> {
     let domain = node.get_domain()?;
     let prefix = node.get_prefix_schedule_union_map()?.intersect_domain(domain.copy()?)?;
@@ -372,9 +376,11 @@ fn isolate_full_tiles(node: ScheduleNode, sizes: &[i64], order: &[usize]) -> Isl
     let partial_tiles = whole.subtract(points.copy()?)?.domain()?;
     let full = points.copy()?.domain()?.subtract(partial_tiles)?.coalesce()?;
     let isolated = points.intersect_domain(full)?.wrap()?.coalesce()?.set_tuple_name("isolate")?;
-    let rest = isl_rs::Set::read_from_str(&node.get_ctx(), &format!("{{ atomic[x] : 0 <= x < {n} }}"))?;
-    let options = UnionSet::from_set(isolated)?.union(UnionSet::from_set(rest)?)?;
-    Ok(node.band_set_ast_build_options(options)?)
+    // The partial tiles get isl's default generation. Asking for `atomic`
+    // there (smaller code, faster AST generation) made isl run a statement
+    // before another one of an earlier sequence child at the same point
+    // (a read before the write it depends on, with tiles 3,5,7).
+    Ok(node.band_set_ast_build_options(UnionSet::from_set(isolated)?)?)
 }
 
 /// Reorders the members of a permutable band so that the innermost loop

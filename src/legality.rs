@@ -1,0 +1,230 @@
+//! Legality of a final schedule: does the transformed region compute what
+//! the original computes?
+//!
+//! Every schedule iotile emits (isl's, tiled, reordered, with parallel and
+//! simd marks, or loaded with `--load-schedule`) passes [`check`] first.
+//! The rule is the one behind Verdoolaege and Cohen's live-range
+//! reordering, checked exactly on the final schedule rather than trusted
+//! from the scheduler: the order of two accesses to one element may change
+//! freely, as long as
+//!
+//! - every read still reads the value of the same write (the dataflow
+//!   under the new schedule is the original dataflow: no other write of
+//!   the element falls inside a *live range*, from a write to a read of its
+//!   value),
+//! - every read of a value from before the region still comes before all
+//!   writes of its element (live-in), and the write that leaves an
+//!   element's final value behind is still the last one (live-out),
+//! - and a loop marked `parallel` or `simd` carries no conflict: two of its
+//!   iterations touch no element that one of them writes, except for the
+//!   scalars it keeps private copies of, whose live ranges must then lie
+//!   within one iteration of the loop (a private copy starts undefined in
+//!   each iteration and is lost after it).
+//!
+//! Anti and output dependences only protect live ranges: they may be
+//! reversed where no live range is broken, which is what lets a scalar
+//! temporary be privatised or a loop with one be interchanged. A band may
+//! be tiled or its members reordered only when every dependence that still
+//! matters has a non-negative distance along each member
+//! ([`band_reorderable`]): the flow and forced dependences, and the anti
+//! and output dependences of any data whose live ranges the band carries
+//! (a live range inside one iteration of the band is kept whole by any
+//! order of its iterations).
+
+use isl_rs::{ScheduleNode, ScheduleNodeType, UnionAccessInfo, UnionMap, UnionPwMultiAff, UnionSet};
+
+use crate::deps::Dependences;
+use crate::isl::{IslResult, IslText};
+use crate::scop::Scop;
+use crate::transform::tile::{is_parallel_mark, simd_mark_depth};
+
+/// Why `schedule` does not compute what the original order of `scop`
+/// computes; `None` when it does.
+pub fn check(scop: &Scop, deps: &Dependences, schedule: &isl_rs::Schedule) -> IslResult<Option<String>> {
+    if !schedule.get_domain()?.is_equal(&scop.domain()?)? {
+        return Ok(Some("its domain is not the set of statement instances of this region (see --dump-scop)".into()));
+    }
+    if let Some(why) = dataflow_changes(scop, deps, schedule)? {
+        return Ok(Some(why));
+    }
+    marked_loops_carry_nothing(scop, deps, schedule.get_root()?)
+}
+
+/// Why the dataflow of `scop` under `schedule` differs from the original
+/// one (another source for some read, a live-in read after a write, a
+/// live-out value overwritten later); `None` when it is the same.
+fn dataflow_changes(scop: &Scop, deps: &Dependences, schedule: &isl_rs::Schedule) -> IslResult<Option<String>> {
+    let space = scop.context.get_space()?;
+    let empty = || UnionMap::empty(space.copy()?);
+    let tagged_writes = scop.tagged_accesses(true)?.map_or_else(empty, Ok)?;
+    let tagged_reads = scop.tagged_accesses(false)?.map_or_else(empty, Ok)?;
+    let tagger = tagged_writes.copy()?.union(tagged_reads.copy()?)?.domain()?.unwrap()?.domain_map()?;
+    let tagged_schedule = schedule.copy()?.pullback_union_pw_multi_aff(UnionPwMultiAff::from_union_map(tagger)?)?;
+    let flow = UnionAccessInfo::from_sink(tagged_reads)?
+        .set_must_source(tagged_writes.copy()?)?
+        .set_schedule(tagged_schedule)?
+        .compute_flow()?;
+    let new_flow = flow.get_may_dependence()?;
+    if !new_flow.is_equal(&deps.tagged_flow)? {
+        let lost = deps.tagged_flow.copy()?.subtract(new_flow.copy()?)?;
+        let gained = new_flow.subtract(deps.tagged_flow.copy()?)?;
+        let broken = if lost.is_empty()? { gained } else { lost };
+        return Ok(Some(format!("a read would get its value from another write: {}", broken.coalesce()?.isl_text())));
+    }
+    let live_in = flow.get_may_no_source()?.domain_factor_domain()?;
+    if !live_in.is_equal(&deps.live_in)? {
+        let moved = deps.live_in.copy()?.subtract(live_in)?;
+        return Ok(Some(format!("a read of a value from before the region would come after a write of it: {}", moved.coalesce()?.isl_text())));
+    }
+    let writes = tagged_writes.domain_factor_domain()?;
+    let last = deps.live_out.copy()?;
+    let times = schedule.get_map()?;
+    let later = times.copy()?.intersect_domain(last.copy()?.domain()?)?.lex_lt_union_map(times.intersect_domain(writes.copy()?.domain()?)?)?;
+    let overwritten = last.apply_range(writes.reverse()?)?.intersect(later)?;
+    if !overwritten.is_empty()? {
+        return Ok(Some(format!("a value the region leaves behind would be overwritten: {}", overwritten.coalesce()?.isl_text())));
+    }
+    Ok(None)
+}
+
+/// Checks the loop below every parallel or simd mark under `node`.
+fn marked_loops_carry_nothing(scop: &Scop, deps: &Dependences, node: ScheduleNode) -> IslResult<Option<String>> {
+    if node.get_type()? == ScheduleNodeType::Mark {
+        let name = node.mark_get_id()?.get_name()?.to_string();
+        let band = node.get_child(0)?;
+        let member = match simd_mark_depth(&name) {
+            _ if is_parallel_mark(&name) => Some(0),
+            Some(depth) => Some(depth - band.get_schedule_depth()?),
+            None => None,
+        };
+        if let Some(member) = member {
+            if band.get_type()? != ScheduleNodeType::Band || member < 0 || member >= band.band_n_member()? {
+                return Ok(Some(format!("its mark \"{name}\" is not above a loop")));
+            }
+            if let Some(conflict) = parallel_conflict(scop, deps, &band, member)? {
+                return Ok(Some(format!("the loop below its mark \"{name}\" {conflict}")));
+            }
+        }
+    }
+    for i in 0..node.n_children()? {
+        if let Some(why) = marked_loops_carry_nothing(scop, deps, node.get_child(i)?)? {
+            return Ok(Some(why));
+        }
+    }
+    Ok(None)
+}
+
+/// The outer loops and the loop of member `member` of the band at `band`,
+/// as relations from the statement instances below it to loop values.
+fn loop_relations(band: &ScheduleNode, member: i32) -> IslResult<(UnionMap, UnionMap)> {
+    let within = band.get_domain()?;
+    let partial = band.band_get_partial_schedule()?;
+    let mut outer = band.get_prefix_schedule_union_map()?.intersect_domain(within.copy()?)?;
+    for m in 0..member {
+        outer = outer.flat_range_product(UnionMap::from_union_pw_aff(partial.get_union_pw_aff(m)?)?)?;
+    }
+    let this = UnionMap::from_union_pw_aff(partial.get_union_pw_aff(member)?)?.intersect_domain(within)?;
+    Ok((outer, this))
+}
+
+/// `{ a -> b : f(a) = f(b) }` for a relation `f` from instances to values.
+fn same_value(f: &UnionMap) -> IslResult<UnionMap> {
+    Ok(f.copy()?.apply_range(f.copy()?.reverse()?)?)
+}
+
+/// What makes member `member` of the band at `band` unfit to run its
+/// iterations in parallel (or as simd lanes) with private copies of the
+/// privatizable scalars written below it; `None` when nothing does.
+pub fn parallel_conflict(scop: &Scop, deps: &Dependences, band: &ScheduleNode, member: i32) -> IslResult<Option<String>> {
+    let within = band.get_domain()?;
+    let (outer, this) = loop_relations(band, member)?;
+    let same_outer = same_value(&outer)?;
+    let whole = outer.flat_range_product(this)?;
+    let same_iteration = same_value(&whole)?;
+    let accesses = |writes: bool| -> IslResult<UnionMap> {
+        Ok(match scop.tagged_accesses(writes)? {
+            Some(tagged) => tagged.domain_factor_domain()?.intersect_domain(within.copy()?)?,
+            None => UnionMap::empty(scop.context.get_space()?)?,
+        })
+    };
+    let (mut writes, mut reads) = (accesses(true)?, accesses(false)?);
+    for scalar in private_scalars(deps, &writes)? {
+        let element = UnionSet::from_set(isl_rs::Set::read_from_str(&scop.context.get_ctx(), &format!("{{ {scalar}[] }}"))?)?;
+        writes = writes.subtract_range(element.copy()?)?;
+        reads = reads.subtract_range(element)?;
+        let live_ranges = deps.tagged_flow_of(scop, &scalar)?;
+        let touching = live_ranges.copy()?.intersect_domain(within.copy()?)?.union(live_ranges.intersect_range(within.copy()?)?)?;
+        let split = touching.subtract(same_iteration.copy()?)?;
+        if !split.is_empty()? {
+            return Ok(Some(format!("would lose values of the private scalar '{scalar}' between iterations: {}", split.coalesce()?.isl_text())));
+        }
+    }
+    let conflicts = same_value(&writes)?
+        .union(writes.copy()?.apply_range(reads.copy()?.reverse()?)?)?
+        .union(reads.apply_range(writes.reverse()?)?)?;
+    let carried = conflicts.intersect(same_outer)?.subtract(same_iteration)?;
+    if !carried.is_empty()? {
+        return Ok(Some(format!("carries dependences: {}", carried.coalesce()?.isl_text())));
+    }
+    Ok(None)
+}
+
+/// The privatizable scalars among the targets of `writes` (the scalars a
+/// back end declares private on a loop whose body holds these writes).
+pub fn private_scalars(deps: &Dependences, writes: &UnionMap) -> IslResult<Vec<String>> {
+    let written = writes.copy()?.range()?.get_set_list()?;
+    let mut names = Vec::new();
+    for i in 0..written.size()? {
+        let name = written.get_at(i)?.get_tuple_name()?.to_string();
+        if deps.privatizable.contains(&name) && !names.contains(&name) {
+            names.push(name);
+        }
+    }
+    Ok(names)
+}
+
+/// Whether the members of the band at `band` may be reordered and tiled:
+/// along each member, every dependence that matters among the instances
+/// below the band (within one iteration of the loops around it) has a
+/// non-negative distance. What matters is [`Dependences::unconditional`],
+/// plus the order dependences of every array or scalar with a live range
+/// that the band carries or that leaves it.
+pub fn band_reorderable(scop: &Scop, deps: &Dependences, band: &ScheduleNode) -> IslResult<bool> {
+    if !deps.reorder_live_ranges {
+        // The scheduler had every dependence as validity: its permutable
+        // flag already says it.
+        return Ok(true);
+    }
+    let within = band.get_domain()?;
+    let prefix = band.get_prefix_schedule_union_map()?.intersect_domain(within.copy()?)?;
+    let partial = band.band_get_partial_schedule()?;
+    let whole = prefix.copy()?.flat_range_product(band.band_get_partial_schedule_union_map()?.intersect_domain(within.copy()?)?)?;
+    let same_point = same_value(&whole)?;
+    let mut required = deps.unconditional()?;
+    for array in written_data(scop) {
+        let live_ranges = deps.tagged_flow_of(scop, &array)?;
+        let touching = live_ranges.copy()?.intersect_domain(within.copy()?)?.union(live_ranges.intersect_range(within.copy()?)?)?;
+        if !touching.subtract(same_point.copy()?)?.is_empty()? {
+            required = required.union(deps.tagged_order_of(scop, &array)?)?;
+        }
+    }
+    let required = required.intersect_domain(within.copy()?)?.intersect_range(within)?.intersect(same_value(&prefix)?)?;
+    for m in 0..band.band_n_member()? {
+        let member = isl_rs::MultiUnionPwAff::from_union_pw_aff(partial.get_union_pw_aff(m)?)?;
+        if !required.copy()?.lex_gt_at_multi_union_pw_aff(member)?.is_empty()? {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
+/// Names of the arrays and scalars the region writes.
+fn written_data(scop: &Scop) -> Vec<String> {
+    let mut names: Vec<String> = Vec::new();
+    for w in scop.statements.iter().flat_map(|s| &s.writes) {
+        if !names.contains(&w.array) {
+            names.push(w.array.clone());
+        }
+    }
+    names
+}
