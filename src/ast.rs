@@ -97,8 +97,8 @@ pub fn generate(scop: &Scop, schedule: Schedule, used: &HashSet<String>, reuse_o
     Ok(RegionAst { root, final_values, iterators: names })
 }
 
-/// The final value `v(params)` of each live iterator as a statement
-/// `F_k[0, ..., 0, v]` whose only instance carries the value in its last
+/// The final value `v(params)` of each live iterator as statements
+/// `F_k_p[0, ..., 0, v]`, one per piece `p` of `v`, whose only instance carries the value in its last
 /// dimension. Placing that dimension at `depth` (deeper than any loop of the
 /// region) gives it a generated iterator name that cannot be the variable
 /// being assigned; isl then prints the value (divisions and cases included)
@@ -108,27 +108,31 @@ fn final_value_statements(scop: &Scop, depth: usize) -> IslResult<(Option<Schedu
     let mut schedule: Option<Schedule> = None;
     let mut values = Vec::new();
     for (k, live) in scop.live_iterators.iter().enumerate() {
-        let statement = format!("F_{k}");
-        let mut domain = Map::from_pw_aff(live.final_value.copy()?)?
-            .range()?
-            .insert_dims(DimType::Set, 0, depth as u32)?;
-        for d in 0..depth {
-            domain = domain.fix_si(DimType::Set, d as u32, 0)?;
+        // One statement per piece of the value: isl's AST generation can
+        // fail on the whole of a many-piece value with divisions (an
+        // internal error in its coefficient reduction), not on its pieces.
+        let pieces = Map::from_pw_aff(live.final_value.copy()?)?.get_basic_map_list()?;
+        for p in 0..pieces.size()? {
+            let statement = format!("F_{k}_{p}");
+            let mut domain = Map::from_basic_map(pieces.get_at(p)?)?.range()?.insert_dims(DimType::Set, 0, depth as u32)?;
+            for d in 0..depth {
+                domain = domain.fix_si(DimType::Set, d as u32, 0)?;
+            }
+            let domain = domain.set_tuple_name(&statement)?;
+            let mut s = Schedule::from_domain(UnionSet::from_set(domain.copy()?)?)?;
+            for d in (0..=depth).rev() {
+                let ls = LocalSpace::from_space(domain.get_space()?)?;
+                let dim = PwAff::var_on_domain(ls, DimType::Set, d as u32)?;
+                let band = MultiUnionPwAff::from_union_pw_aff(UnionPwAff::from_pw_aff(dim)?)?;
+                s = s.insert_partial_schedule(band)?;
+            }
+            schedule = Some(match schedule {
+                None => s,
+                Some(all) => all.sequence(s)?,
+            });
+            let pieces = vec![BodyPiece::Text(format!("{} = ", live.name)), BodyPiece::Iterator(depth), BodyPiece::Text(";".into())];
+            values.push(FinalValue { statement, name: live.name.clone(), body: Body { pieces } });
         }
-        let domain = domain.set_tuple_name(&statement)?;
-        let mut s = Schedule::from_domain(UnionSet::from_set(domain.copy()?)?)?;
-        for d in (0..=depth).rev() {
-            let ls = LocalSpace::from_space(domain.get_space()?)?;
-            let dim = PwAff::var_on_domain(ls, DimType::Set, d as u32)?;
-            let band = MultiUnionPwAff::from_union_pw_aff(UnionPwAff::from_pw_aff(dim)?)?;
-            s = s.insert_partial_schedule(band)?;
-        }
-        schedule = Some(match schedule {
-            None => s,
-            Some(all) => all.sequence(s)?,
-        });
-        let pieces = vec![BodyPiece::Text(format!("{} = ", live.name)), BodyPiece::Iterator(depth), BodyPiece::Text(";".into())];
-        values.push(FinalValue { statement, name: live.name.clone(), body: Body { pieces } });
     }
     Ok((schedule, values))
 }
