@@ -93,9 +93,13 @@ impl Session {
     }
 
     /// Restarts the operation count (`isl_ctx_reset_operations`), so that
-    /// each region gets the full bound.
+    /// each region gets the full bound, and forgets an error a failed
+    /// computation left behind (some `isl-rs` calls report a quota error as
+    /// a bare `isl_bool` -1 without clearing it, and the next call would
+    /// fail with it).
     pub fn reset_operations(&self) {
         self.ctx.reset_operations();
+        self.ctx.reset_error();
     }
 
     /// Sets the bound on isl operations (`isl_ctx_set_max_operations`).
