@@ -1174,9 +1174,7 @@ impl<'a> Extractor<'a> {
                 });
             }
             let Some(events) = events else { continue };
-            let t0=std::time::Instant::now();
             let last = events.lexmax()?.project_out(DimType::Set, 0, length as u32)?;
-            eprintln!("T lexmax {name} {:?}", t0.elapsed());
             let final_value = PwMultiAff::from_map(Map::from_range(last.coalesce()?)?)?.get_pw_aff(0)?.coalesce()?;
             live.push(LiveIterator { name: name.to_string(), final_value });
         }
