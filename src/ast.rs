@@ -87,34 +87,44 @@ pub fn identifiers(text: &str) -> HashSet<String> {
 pub fn generate(scop: &Scop, schedule: Schedule, used: &HashSet<String>, reuse_outer: bool) -> IslResult<RegionAst> {
     let depth = scop.statements.iter().map(|s| s.iterators.len()).max().unwrap_or(0);
     let names = iterator_names(scop, used, 4 * depth + 4, reuse_outer);
-    let (finals, final_values) = final_value_statements(scop, depth)?;
-    let schedule = match finals {
-        Some(f) => schedule.sequence(f)?,
-        None => schedule,
+    let with_finals = |split: bool| -> IslResult<RegionAst> {
+        let (finals, final_values) = final_value_statements(scop, depth, split)?;
+        let schedule = match finals {
+            Some(f) => schedule.copy()?.sequence(f)?,
+            None => schedule.copy()?,
+        };
+        let build = AstBuild::from_context(scop.context.copy()?)?.set_iterators(&names)?;
+        let root = build.node_from_schedule(schedule)?;
+        Ok(RegionAst { root, final_values, iterators: names.clone() })
     };
-    let build = AstBuild::from_context(scop.context.copy()?)?.set_iterators(&names)?;
-    let root = build.node_from_schedule(schedule)?;
-    Ok(RegionAst { root, final_values, iterators: names })
+    // isl's AST generation can fail on a many-piece final value with
+    // divisions (an internal error in its coefficient reduction; a
+    // downward strided loop), not on its pieces one at a time.
+    with_finals(false).or_else(|_| with_finals(true))
 }
 
-/// The final value `v(params)` of each live iterator as statements
-/// `F_k_p[0, ..., 0, v]`, one per piece `p` of `v`, whose only instance carries the value in its last
+/// The final value `v(params)` of each live iterator as a statement
+/// `F_k[0, ..., 0, v]` (with `split`, statements `F_k_p`, one per piece
+/// `p` of `v`) whose only instance carries the value in its last
 /// dimension. Placing that dimension at `depth` (deeper than any loop of the
 /// region) gives it a generated iterator name that cannot be the variable
 /// being assigned; isl then prints the value (divisions and cases included)
 /// as the bound of a single-iteration loop, and guards it by the parameter
 /// values for which some loop over the iterator runs.
-fn final_value_statements(scop: &Scop, depth: usize) -> IslResult<(Option<Schedule>, Vec<FinalValue>)> {
+fn final_value_statements(scop: &Scop, depth: usize, split: bool) -> IslResult<(Option<Schedule>, Vec<FinalValue>)> {
     let mut schedule: Option<Schedule> = None;
     let mut values = Vec::new();
     for (k, live) in scop.live_iterators.iter().enumerate() {
-        // One statement per piece of the value: isl's AST generation can
-        // fail on the whole of a many-piece value with divisions (an
-        // internal error in its coefficient reduction), not on its pieces.
-        let pieces = Map::from_pw_aff(live.final_value.copy()?)?.get_basic_map_list()?;
-        for p in 0..pieces.size()? {
-            let statement = format!("F_{k}_{p}");
-            let mut domain = Map::from_basic_map(pieces.get_at(p)?)?.range()?.insert_dims(DimType::Set, 0, depth as u32)?;
+        let value = Map::from_pw_aff(live.final_value.copy()?)?;
+        let pieces: Vec<(String, Map)> = match split {
+            false => vec![(format!("F_{k}"), value)],
+            true => {
+                let list = value.get_basic_map_list()?;
+                (0..list.size()?).map(|p| Ok((format!("F_{k}_{p}"), Map::from_basic_map(list.get_at(p)?)?))).collect::<IslResult<_>>()?
+            }
+        };
+        for (statement, piece) in pieces {
+            let mut domain = piece.range()?.insert_dims(DimType::Set, 0, depth as u32)?;
             for d in 0..depth {
                 domain = domain.fix_si(DimType::Set, d as u32, 0)?;
             }

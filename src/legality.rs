@@ -91,18 +91,20 @@ fn dataflow_changes(scop: &Scop, deps: &Dependences, schedule: &isl_rs::Schedule
 fn marked_loops_carry_nothing(scop: &Scop, deps: &Dependences, node: ScheduleNode) -> IslResult<Option<String>> {
     if node.get_type()? == ScheduleNodeType::Mark {
         let name = node.mark_get_id()?.get_name()?.to_string();
-        let band = node.get_child(0)?;
-        let member = match simd_mark_depth(&name) {
-            _ if is_parallel_mark(&name) => Some(0),
-            Some(depth) => Some(depth - band.get_schedule_depth()?),
-            None => None,
+        let depth = match simd_mark_depth(&name) {
+            _ if is_parallel_mark(&name) => Some(node.get_schedule_depth()?),
+            depth => depth,
         };
-        if let Some(member) = member {
-            if band.get_type()? != ScheduleNodeType::Band || member < 0 || member >= band.band_n_member()? {
+        if let Some(depth) = depth {
+            let mut loops = Vec::new();
+            bands_at_depth(node.get_child(0)?, depth, &mut loops)?;
+            if loops.is_empty() {
                 return Ok(Some(format!("its mark \"{name}\" is not above a loop")));
             }
-            if let Some(conflict) = parallel_conflict(scop, deps, &band, member)? {
-                return Ok(Some(format!("the loop below its mark \"{name}\" {conflict}")));
+            for (band, member) in loops {
+                if let Some(conflict) = parallel_conflict(scop, deps, &band, member)? {
+                    return Ok(Some(format!("the loop below its mark \"{name}\" {conflict}")));
+                }
             }
         }
     }
@@ -112,6 +114,26 @@ fn marked_loops_carry_nothing(scop: &Scop, deps: &Dependences, node: ScheduleNod
         }
     }
     Ok(None)
+}
+
+/// The bands at or below `node` holding the loop at schedule depth
+/// `depth`, each with the member that is that loop (a mark names a loop
+/// by depth; the band may have been split below it since).
+fn bands_at_depth(node: ScheduleNode, depth: i32, out: &mut Vec<(ScheduleNode, i32)>) -> IslResult<()> {
+    if node.get_type()? == ScheduleNodeType::Band {
+        let first = node.get_schedule_depth()?;
+        if depth < first {
+            return Ok(());
+        }
+        if depth < first + node.band_n_member()? {
+            out.push((node, depth - first));
+            return Ok(());
+        }
+    }
+    for i in 0..node.n_children()? {
+        bands_at_depth(node.get_child(i)?, depth, out)?;
+    }
+    Ok(())
 }
 
 /// The outer loops and the loop of member `member` of the band at `band`,

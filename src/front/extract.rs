@@ -1175,7 +1175,7 @@ impl<'a> Extractor<'a> {
             }
             let Some(events) = events else { continue };
             let last = events.lexmax()?.project_out(DimType::Set, 0, length as u32)?;
-            let final_value = PwMultiAff::from_map(Map::from_range(last.coalesce()?)?)?.get_pw_aff(0)?.coalesce()?;
+            let final_value = PwMultiAff::from_map(Map::from_range(last)?)?.get_pw_aff(0)?;
             live.push(LiveIterator { name: name.to_string(), final_value });
         }
         Ok(live)

@@ -18,10 +18,28 @@ void product(int n, double C[1000][1000], double A[1000][1000], double B[1000][1
                       C[c6][c8] += A[c6][c7] * B[c7][c8];
               }
               else {
-                for (int c6 = c3; c6 <= (n - 1 <= c3 + 31 ? n - 1 : c3 + 31); c6++)
-                  for (int c7 = c5; c7 <= (n - 1 <= c5 + 63 ? n - 1 : c5 + 63); c7++)
-                    #pragma omp simd
-                    for (int c8 = c4; c8 <= (n - 1 <= c4 + 15 ? n - 1 : c4 + 15); c8++)
-                      C[c6][c8] += A[c6][c7] * B[c7][c8];
+                if (c3 + 31 >= n) {
+                  for (int c6 = c3; c6 < n; c6++)
+                    for (int c7 = c5; c7 <= (n - 1 <= c5 + 63 ? n - 1 : c5 + 63); c7++)
+                      #pragma omp simd
+                      for (int c8 = c4; c8 <= (n - 1 <= c4 + 15 ? n - 1 : c4 + 15); c8++)
+                        C[c6][c8] += A[c6][c7] * B[c7][c8];
+                }
+                else {
+                  if (c4 + 15 >= n) {
+                    for (int c6 = c3; c6 <= c3 + 31; c6++)
+                      for (int c7 = c5; c7 <= (n - 1 <= c5 + 63 ? n - 1 : c5 + 63); c7++)
+                        #pragma omp simd
+                        for (int c8 = c4; c8 < n; c8++)
+                          C[c6][c8] += A[c6][c7] * B[c7][c8];
+                  }
+                  else {
+                    for (int c6 = c3; c6 <= c3 + 31; c6++)
+                      for (int c7 = c5; c7 < n; c7++)
+                        #pragma omp simd
+                        for (int c8 = c4; c8 <= c4 + 15; c8++)
+                          C[c6][c8] += A[c6][c7] * B[c7][c8];
+                  }
+                }
               }
 }

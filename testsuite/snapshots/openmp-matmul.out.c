@@ -17,14 +17,35 @@ void matmul(int n, double alpha, double C[n][n], double A[n][n], double B[n][n])
               }
         }
         else {
-          for (int c3 = c0; c3 <= (n - 1 <= c0 + 31 ? n - 1 : c0 + 31); c3++)
-            for (int c4 = c2; c4 <= (n - 1 <= c2 + 15 ? n - 1 : c2 + 15); c4++)
-              #pragma omp simd
-              for (int c5 = c1; c5 <= (n - 1 <= c1 + 31 ? n - 1 : c1 + 31); c5++) {
-                if ((c0 + 31 >= n && c2 == 0 && c4 == 0) || (n >= c0 + 32 && c1 + 31 >= n && c2 == 0 && c4 == 0))
-                  C[c3][c5] = 0.0;
-                C[c3][c5] += alpha * A[c3][c4] * B[c4][c5];
-              }
+          if (c0 + 31 >= n) {
+            for (int c3 = c0; c3 < n; c3++)
+              for (int c4 = c2; c4 <= (n - 1 <= c2 + 15 ? n - 1 : c2 + 15); c4++)
+                #pragma omp simd
+                for (int c5 = c1; c5 <= (n - 1 <= c1 + 31 ? n - 1 : c1 + 31); c5++) {
+                  if (c2 == 0 && c4 == 0)
+                    C[c3][c5] = 0.0;
+                  C[c3][c5] += alpha * A[c3][c4] * B[c4][c5];
+                }
+          }
+          else {
+            if (c1 + 31 >= n) {
+              for (int c3 = c0; c3 <= c0 + 31; c3++)
+                for (int c4 = c2; c4 <= (n - 1 <= c2 + 15 ? n - 1 : c2 + 15); c4++)
+                  #pragma omp simd
+                  for (int c5 = c1; c5 < n; c5++) {
+                    if (c2 == 0 && c4 == 0)
+                      C[c3][c5] = 0.0;
+                    C[c3][c5] += alpha * A[c3][c4] * B[c4][c5];
+                  }
+            }
+            else {
+              for (int c3 = c0; c3 <= c0 + 31; c3++)
+                for (int c4 = c2; c4 < n; c4++)
+                  #pragma omp simd
+                  for (int c5 = c1; c5 <= c1 + 31; c5++)
+                    C[c3][c5] += alpha * A[c3][c4] * B[c4][c5];
+            }
+          }
         }
   (void)k;
   (void)j;

@@ -15,10 +15,28 @@ void rank_k(int n, int m, double alpha, double C[800][800], double A[800][600])
                 C[c3][c5] += alpha * A[c3][c4] * A[c5][c4];
         }
         else {
-          for (int c3 = c0; c3 <= (n - 1 <= c0 + 31 ? n - 1 : c0 + 31); c3++)
-            for (int c4 = c2; c4 <= (m - 1 <= c2 + 31 ? m - 1 : c2 + 31); c4++)
-              #pragma omp simd
-              for (int c5 = c1; c5 <= (c1 + 31 <= c3 ? c1 + 31 : c3); c5++)
-                C[c3][c5] += alpha * A[c3][c4] * A[c5][c4];
+          if (c0 + 31 >= n) {
+            for (int c3 = c0; c3 < n; c3++)
+              for (int c4 = c2; c4 <= (m - 1 <= c2 + 31 ? m - 1 : c2 + 31); c4++)
+                #pragma omp simd
+                for (int c5 = c1; c5 <= (c1 + 31 <= c3 ? c1 + 31 : c3); c5++)
+                  C[c3][c5] += alpha * A[c3][c4] * A[c5][c4];
+          }
+          else {
+            if (c0 >= c1 + 32 && c2 + 31 >= m) {
+              for (int c3 = c0; c3 <= c0 + 31; c3++)
+                for (int c4 = c2; c4 < m; c4++)
+                  #pragma omp simd
+                  for (int c5 = c1; c5 <= c1 + 31; c5++)
+                    C[c3][c5] += alpha * A[c3][c4] * A[c5][c4];
+            }
+            else {
+              for (int c3 = c0; c3 <= c0 + 31; c3++)
+                for (int c4 = c2; c4 <= (m - 1 <= c2 + 31 ? m - 1 : c2 + 31); c4++)
+                  #pragma omp simd
+                  for (int c5 = c0; c5 <= c3; c5++)
+                    C[c3][c5] += alpha * A[c3][c4] * A[c5][c4];
+            }
+          }
         }
 }
