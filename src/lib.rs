@@ -290,7 +290,7 @@ fn choose_schedule(
         };
         let note = format!("the new schedule would change the results ({why})");
         if options.dump_schedule {
-            println!("region {index} legality: {note}");
+            println!("region {index} legality: {note}\nregion {index} refused schedule: {}", schedule.isl_text());
         }
         if !dependences.reorder_live_ranges {
             *warning = Some(format!("{note}; the original order is kept"));

@@ -94,7 +94,7 @@ pub struct Tiled {
 /// `model`, when there is one, tells which parallel loops do unequal work.
 pub fn apply(schedule: Schedule, scop: &Scop, deps: &Dependences, options: &TileOptions, model: Option<&CostModel>) -> IslResult<Tiled> {
     let mut tiler = Tiler { scop, deps, options, model, in_tile: Vec::new(), bands_tiled: 0, untiled: 0 };
-    let root = tiler.visit(schedule.get_root()?, Walk { may_tile: true, in_parallel: false })?;
+    let root = tiler.visit(schedule.get_root()?, Walk { may_tile: true, in_parallel: false, split_rest: false })?;
     Ok(Tiled { schedule: root.get_schedule()?, in_tile: tiler.in_tile, untiled: tiler.untiled })
 }
 
@@ -106,6 +106,10 @@ struct Walk {
     may_tile: bool,
     /// A parallel mark is above.
     in_parallel: bool,
+    /// The band at this node is what is left of a band above after its
+    /// parallel member was split off: it was tiled or reordered (and
+    /// marked for simd by depth) already.
+    split_rest: bool,
 }
 
 /// The walk over one schedule tree.
@@ -125,12 +129,14 @@ struct Tiler<'a> {
 impl Tiler<'_> {
     /// Transforms the subtree at `node`; gives the node back at the same place.
     fn visit(&mut self, node: ScheduleNode, walk: Walk) -> IslResult<ScheduleNode> {
+        let split_rest = walk.split_rest;
+        let walk = Walk { split_rest: false, ..walk };
         if node.get_type()? != ScheduleNodeType::Band || node.band_n_member()? == 0 {
             return self.visit_children(node, walk);
         }
         let mut walk = walk;
         let members = node.band_n_member()?;
-        let tilable = walk.may_tile && members >= 2 && node.band_get_permutable()? && band_reorderable(self.scop, self.deps, &node)?;
+        let tilable = !split_rest && walk.may_tile && members >= 2 && node.band_get_permutable()? && band_reorderable(self.scop, self.deps, &node)?;
         // A simd mark inserted above the band takes its place in the tree.
         let (mut node, mut marked) = (node, false);
         let tile = tilable && !self.options.sizes.is_empty();
@@ -248,7 +254,7 @@ impl Tiler<'_> {
         if end_mark {
             node = node.insert_mark(Id::read_from_str(&ctx, PARALLEL_END_MARK)?)?.child(0)?;
         }
-        node = self.visit(node, Walk { in_parallel: true, ..walk })?;
+        node = self.visit(node, Walk { in_parallel: true, split_rest: true, ..walk })?;
         // Up through the end mark, the parallel band and the mark.
         node = node.parent()?.parent()?;
         if end_mark {
