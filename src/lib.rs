@@ -7,7 +7,8 @@
 //!        --deps-----> Dependences
 //!        --schedule-> isl schedule tree (isl scheduler)
 //!        --transform> tiled tree with parallel marks (kept only if the
-//!                     cost model in `model` predicts no loss)
+//!                     cost model in `model` predicts no loss and
+//!                     `legality` finds it computes what the original does)
 //!        --ast------> isl AST of the region's schedule
 //!        --back-----> C text, spliced into the untouched original file
 //! ```
