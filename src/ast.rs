@@ -140,8 +140,8 @@ fn final_value_statements(scop: &Scop, depth: usize, split: bool) -> IslResult<(
                 None => s,
                 Some(all) => all.sequence(s)?,
             });
-            let pieces = vec![BodyPiece::Text(format!("{} = ", live.name)), BodyPiece::Iterator(depth), BodyPiece::Text(";".into())];
-            values.push(FinalValue { statement, name: live.name.clone(), body: Body { pieces } });
+            let assignment = vec![BodyPiece::Text(format!("{} = ", live.name)), BodyPiece::Iterator(depth), BodyPiece::Text(";".into())];
+            values.push(FinalValue { statement, name: live.name.clone(), body: Body { pieces: assignment } });
         }
     }
     Ok((schedule, values))

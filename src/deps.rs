@@ -19,7 +19,7 @@
 //! read before any write of its element, and what it leaves behind
 //! (live-out) must still be written last: those orders are *forced*.
 
-use isl_rs::{DimType, UnionAccessInfo, UnionMap, UnionPwMultiAff, UnionSet};
+use isl_rs::{DimType, Schedule, UnionAccessInfo, UnionFlow, UnionMap, UnionPwMultiAff};
 
 use crate::isl::{IslResult, IslText};
 use crate::scop::Scop;
@@ -179,19 +179,30 @@ fn untag(tagged: UnionMap) -> IslResult<UnionMap> {
     Ok(tagged.domain_factor_domain()?)
 }
 
+/// `schedule` on the tagged instances of `scop`: `[S[i] -> ref[]]` runs
+/// when `S[i]` does.
+fn on_tagged_instances(scop: &Scop, schedule: Schedule) -> IslResult<Schedule> {
+    let accesses = scop.tagged_accesses(true)?.union(scop.tagged_accesses(false)?)?;
+    let tagger = accesses.domain()?.unwrap()?.domain_map()?;
+    Ok(schedule.pullback_union_pw_multi_aff(UnionPwMultiAff::from_union_map(tagger)?)?)
+}
+
+/// Where each read of `scop` gets its value when the statement instances
+/// run in the order of `schedule`: the tagged flow dependences (may and
+/// must) and the reads with no source in the region (live-in).
+pub fn read_sources(scop: &Scop, schedule: Schedule) -> IslResult<UnionFlow> {
+    Ok(UnionAccessInfo::from_sink(scop.tagged_accesses(false)?)?
+        .set_must_source(scop.tagged_accesses(true)?)?
+        .set_schedule(on_tagged_instances(scop, schedule)?)?
+        .compute_flow()?)
+}
+
 /// Computes the dependences of `scop` under its original schedule.
 pub fn analyse(scop: &Scop) -> IslResult<Dependences> {
-    let space = scop.context.get_space()?;
-    let empty = || UnionMap::empty(space.copy()?);
-    let tagged_writes = scop.tagged_accesses(true)?.map_or_else(empty, Ok)?;
-    let tagged_reads = scop.tagged_accesses(false)?.map_or_else(empty, Ok)?;
-    // The original schedule on tagged instances: [S[i] -> ref[]] runs when S[i] does.
-    let tagger = tagged_writes.copy()?.union(tagged_reads.copy()?)?.domain()?.unwrap()?.domain_map()?;
-    let tagged_schedule = scop.schedule.copy()?.pullback_union_pw_multi_aff(UnionPwMultiAff::from_union_map(tagger)?)?;
-    let flow_info = UnionAccessInfo::from_sink(tagged_reads.copy()?)?
-        .set_must_source(tagged_writes.copy()?)?
-        .set_schedule(tagged_schedule.copy()?)?
-        .compute_flow()?;
+    let tagged_writes = scop.tagged_accesses(true)?;
+    let tagged_reads = scop.tagged_accesses(false)?;
+    let tagged_schedule = on_tagged_instances(scop, scop.schedule.copy()?)?;
+    let flow_info = read_sources(scop, scop.schedule.copy()?)?;
     let tagged_flow = flow_info.get_may_dependence()?;
     let must_flow = flow_info.get_must_dependence()?;
     let tagged_live_in = flow_info.get_may_no_source()?;
@@ -218,8 +229,7 @@ pub fn analyse(scop: &Scop) -> IslResult<Dependences> {
     let overwritten = tagged_output.copy()?.domain()?;
     let mut tagged_live_out = tagged_writes.copy()?.subtract_domain(overwritten)?;
     for a in scop.arrays.iter().filter(|a| a.extents.is_empty() && !scop.scalars_live_after.contains(&a.name)) {
-        let scalar = isl_rs::Set::read_from_str(&scop.context.get_ctx(), &format!("{{ {}[] }}", a.name))?;
-        tagged_live_out = tagged_live_out.subtract_range(UnionSet::from_set(scalar)?)?;
+        tagged_live_out = tagged_live_out.subtract_range(scop.scalar_element(&a.name)?)?;
     }
     let live_out = untag(tagged_live_out.copy()?)?;
     let instances = |tagged: &UnionMap| -> IslResult<UnionMap> { Ok(tagged.copy()?.domain_factor_domain()?.range_factor_domain()?.coalesce()?) };

@@ -31,9 +31,9 @@
 //! (a live range inside one iteration of the band is kept whole by any
 //! order of its iterations).
 
-use isl_rs::{ScheduleNode, ScheduleNodeType, UnionAccessInfo, UnionMap, UnionPwMultiAff, UnionSet};
+use isl_rs::{ScheduleNode, ScheduleNodeType, UnionMap, UnionSet};
 
-use crate::deps::Dependences;
+use crate::deps::{read_sources, Dependences};
 use crate::isl::{IslResult, IslText};
 use crate::scop::Scop;
 use crate::transform::tile::{is_parallel_mark, simd_mark_depth};
@@ -54,16 +54,7 @@ pub fn check(scop: &Scop, deps: &Dependences, schedule: &isl_rs::Schedule) -> Is
 /// one (another source for some read, a live-in read after a write, a
 /// live-out value overwritten later); `None` when it is the same.
 fn dataflow_changes(scop: &Scop, deps: &Dependences, schedule: &isl_rs::Schedule) -> IslResult<Option<String>> {
-    let space = scop.context.get_space()?;
-    let empty = || UnionMap::empty(space.copy()?);
-    let tagged_writes = scop.tagged_accesses(true)?.map_or_else(empty, Ok)?;
-    let tagged_reads = scop.tagged_accesses(false)?.map_or_else(empty, Ok)?;
-    let tagger = tagged_writes.copy()?.union(tagged_reads.copy()?)?.domain()?.unwrap()?.domain_map()?;
-    let tagged_schedule = schedule.copy()?.pullback_union_pw_multi_aff(UnionPwMultiAff::from_union_map(tagger)?)?;
-    let flow = UnionAccessInfo::from_sink(tagged_reads)?
-        .set_must_source(tagged_writes.copy()?)?
-        .set_schedule(tagged_schedule)?
-        .compute_flow()?;
+    let flow = read_sources(scop, schedule.copy()?)?;
     let new_flow = flow.get_may_dependence()?;
     if !new_flow.is_equal(&deps.tagged_flow)? {
         let lost = deps.tagged_flow.copy()?.subtract(new_flow.copy()?)?;
@@ -76,7 +67,7 @@ fn dataflow_changes(scop: &Scop, deps: &Dependences, schedule: &isl_rs::Schedule
         let moved = deps.live_in.copy()?.subtract(live_in)?;
         return Ok(Some(format!("a read of a value from before the region would come after a write of it: {}", moved.coalesce()?.isl_text())));
     }
-    let writes = tagged_writes.domain_factor_domain()?;
+    let writes = scop.tagged_accesses(true)?.domain_factor_domain()?;
     let last = deps.live_out.copy()?;
     let times = schedule.get_map()?;
     let later = times.copy()?.intersect_domain(last.copy()?.domain()?)?.lex_lt_union_map(times.intersect_domain(writes.copy()?.domain()?)?)?;
@@ -163,20 +154,13 @@ pub fn parallel_conflict(scop: &Scop, deps: &Dependences, band: &ScheduleNode, m
     let same_outer = same_value(&outer)?;
     let whole = outer.flat_range_product(this)?;
     let same_iteration = same_value(&whole)?;
-    let accesses = |writes: bool| -> IslResult<UnionMap> {
-        Ok(match scop.tagged_accesses(writes)? {
-            Some(tagged) => tagged.domain_factor_domain()?.intersect_domain(within.copy()?)?,
-            None => UnionMap::empty(scop.context.get_space()?)?,
-        })
-    };
+    let accesses = |writes: bool| -> IslResult<UnionMap> { Ok(scop.tagged_accesses(writes)?.domain_factor_domain()?.intersect_domain(within.copy()?)?) };
     let (mut writes, mut reads) = (accesses(true)?, accesses(false)?);
     for scalar in private_scalars(deps, &writes)? {
-        let element = UnionSet::from_set(isl_rs::Set::read_from_str(&scop.context.get_ctx(), &format!("{{ {scalar}[] }}"))?)?;
+        let element = scop.scalar_element(&scalar)?;
         writes = writes.subtract_range(element.copy()?)?;
         reads = reads.subtract_range(element)?;
-        let live_ranges = deps.tagged_flow_of(scop, &scalar)?;
-        let touching = live_ranges.copy()?.intersect_domain(within.copy()?)?.union(live_ranges.intersect_range(within.copy()?)?)?;
-        let split = touching.subtract(same_iteration.copy()?)?;
+        let split = touching(deps.tagged_flow_of(scop, &scalar)?, &within)?.subtract(same_iteration.copy()?)?;
         if !split.is_empty()? {
             return Ok(Some(format!("would lose values of the private scalar '{scalar}' between iterations: {}", split.coalesce()?.isl_text())));
         }
@@ -191,9 +175,14 @@ pub fn parallel_conflict(scop: &Scop, deps: &Dependences, band: &ScheduleNode, m
     Ok(None)
 }
 
+/// The pairs of `relation` with a source or a sink in `within`.
+fn touching(relation: UnionMap, within: &UnionSet) -> IslResult<UnionMap> {
+    Ok(relation.copy()?.intersect_domain(within.copy()?)?.union(relation.intersect_range(within.copy()?)?)?)
+}
+
 /// The privatizable scalars among the targets of `writes` (the scalars a
 /// back end declares private on a loop whose body holds these writes).
-pub fn private_scalars(deps: &Dependences, writes: &UnionMap) -> IslResult<Vec<String>> {
+fn private_scalars(deps: &Dependences, writes: &UnionMap) -> IslResult<Vec<String>> {
     let written = writes.copy()?.range()?.get_set_list()?;
     let mut names = Vec::new();
     for i in 0..written.size()? {
@@ -224,9 +213,7 @@ pub fn band_reorderable(scop: &Scop, deps: &Dependences, band: &ScheduleNode) ->
     let same_point = same_value(&whole)?;
     let mut required = deps.unconditional()?;
     for array in written_data(scop) {
-        let live_ranges = deps.tagged_flow_of(scop, &array)?;
-        let touching = live_ranges.copy()?.intersect_domain(within.copy()?)?.union(live_ranges.intersect_range(within.copy()?)?)?;
-        if !touching.subtract(same_point.copy()?)?.is_empty()? {
+        if !touching(deps.tagged_flow_of(scop, &array)?, &within)?.subtract(same_point.copy()?)?.is_empty()? {
             required = required.union(deps.tagged_order_of(scop, &array)?)?;
         }
     }

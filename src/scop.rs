@@ -149,19 +149,21 @@ impl Scop {
         }
     }
 
-    /// Tagged accesses `[S_n[i] -> ref[]] -> A[f(i)]` of the given kind.
-    pub fn tagged_accesses(&self, writes: bool) -> IslResult<Option<UnionMap>> {
-        let mut all: Option<UnionMap> = None;
+    /// Tagged accesses `[S_n[i] -> ref[]] -> A[f(i)]` of the given kind
+    /// (an empty relation when there are none).
+    pub fn tagged_accesses(&self, writes: bool) -> IslResult<UnionMap> {
+        let mut all = UnionMap::empty(self.context.get_space()?)?;
         for s in &self.statements {
             for a in if writes { &s.writes } else { &s.reads } {
-                let m = UnionMap::from_map(tag_access(a)?)?;
-                all = Some(match all {
-                    None => m,
-                    Some(u) => u.union(m)?,
-                });
+                all = all.union(UnionMap::from_map(tag_access(a)?)?)?;
             }
         }
         Ok(all)
+    }
+
+    /// The one element `{ name[] }` of the scalar `name`.
+    pub fn scalar_element(&self, name: &str) -> IslResult<UnionSet> {
+        Ok(UnionSet::from_set(Set::read_from_str(&self.context.get_ctx(), &format!("{{ {name}[] }}"))?)?)
     }
 
     /// Prints the model in isl notation (`--dump-scop`).
