@@ -127,6 +127,10 @@ pub struct Cli {
     #[arg(long)]
     pub dump_deps: bool,
 
+    /// Print the wall-clock time of each stage of each region on stderr.
+    #[arg(long)]
+    pub time_report: bool,
+
     /// Write the schedule of each region to FILE (regions separated by blank lines).
     #[arg(long, value_name = "FILE")]
     pub save_schedule: Option<PathBuf>,

@@ -226,7 +226,7 @@ fn translate(inv: &Invocation, source: &Path, dir: &Path) -> Option<PathBuf> {
         return None;
     }
     let options = crate::GenerateOptions { target: inv.target, plan: inv.plan.clone(), fallback: true, ..Default::default() };
-    let output = crate::generate_file(&session, &file, &options).ok()?;
+    let output = crate::generate_file(&session, &file, &options, &crate::timing::StageTimes::default()).ok()?;
     std::fs::create_dir_all(dir).ok()?;
     let translated = dir.join(source.file_name()?);
     crate::write_atomically(&translated, &output).ok()?;

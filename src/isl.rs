@@ -108,6 +108,23 @@ impl Session {
     }
 }
 
+/// Runs `work`, an optional refinement, with at most `max_operations` isl
+/// operations counted from now (or the context's own bound, if lower);
+/// gives `None` when `work` fails, the bound hit included. Afterwards the
+/// context has its own bound again, a fresh count and no error left set.
+/// Deterministic, unlike a wall-clock limit: the same input always gets
+/// the same code.
+pub fn within_operations<T>(ctx: &Context, max_operations: u64, work: impl FnOnce() -> IslResult<T>) -> Option<T> {
+    let own = ctx.get_max_operations();
+    ctx.reset_operations();
+    ctx.set_max_operations(if own == 0 { max_operations } else { own.min(max_operations) });
+    let out = work();
+    ctx.set_max_operations(own);
+    ctx.reset_operations();
+    ctx.reset_error();
+    out.ok()
+}
+
 /// Reads and clears the last error of `ctx` (borrows `ctx`).
 fn last_error(ctx: &Context) -> IslError {
     // SAFETY: `ctx.ptr` is a live isl_ctx; the message pointer, when not NULL,
@@ -265,3 +282,4 @@ impl Drop for AstBuild {
         }
     }
 }
+

@@ -36,6 +36,7 @@ pub mod legality;
 pub mod model;
 pub mod schedule;
 pub mod scop;
+pub mod timing;
 pub mod transform;
 
 use std::ffi::OsString;
@@ -46,6 +47,7 @@ use cli::Cli;
 use diag::Diagnostic;
 use front::{FrontOptions, PreprocessorFlags, SourceFile};
 use isl::{IslText, Session};
+use timing::StageTimes;
 
 /// Runs iotile with `args` (program name first); gives the exit status.
 pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
@@ -98,7 +100,8 @@ fn translate(cli: &Cli) -> Result<(), ()> {
             ))));
         }
     }
-    let file = front::parse_file(&session, input, &options).map_err(|d| {
+    let times = StageTimes::default();
+    let file = times.time(None, "front", || front::parse_file(&session, input, &options)).map_err(|d| {
         // A span points into the original text; re-read it for the excerpt.
         let text = std::fs::read_to_string(input).unwrap_or_default();
         eprint!("{}", d.render(Some((&input.to_string_lossy(), &text))));
@@ -116,7 +119,11 @@ fn translate(cli: &Cli) -> Result<(), ()> {
             None => None,
         },
     };
-    let output = generate_file(&session, &file, &options)?;
+    let output = generate_file(&session, &file, &options, &times);
+    if cli.time_report {
+        eprint!("{}", times.report());
+    }
+    let output = output?;
     let dumping = cli.dump_scop || cli.dump_schedule;
     match &cli.output {
         Some(path) => write_atomically(path, &output).map_err(fail),
@@ -131,6 +138,14 @@ fn translate(cli: &Cli) -> Result<(), ()> {
 /// Default bound on isl operations per region.
 pub const DEFAULT_MAX_OPERATIONS: u64 = 20_000_000;
 
+/// Bound on isl operations for generating the code of a new schedule (the
+/// original schedule has the whole [`DEFAULT_MAX_OPERATIONS`]). PolyBench
+/// at its largest sizes needs at most 2.2 million (heat-3d with maximal
+/// fusion, 1.5 s), a random program with maximal fusion between 3 and 6
+/// million (2 s); tiny tiles at two levels with 19 pieces of isolated full
+/// tiles made isl take 7.7 million and 28 s.
+pub const AST_OPERATIONS: u64 = 6_000_000;
+
 /// How a region's new schedule is chosen (absent: the original schedule).
 #[derive(Debug, Clone)]
 pub struct SchedulePlan {
@@ -142,6 +157,16 @@ pub struct SchedulePlan {
     pub second_level: Option<i64>,
     /// Where full tiles are generated apart from partial ones.
     pub isolate_full_tiles: cli::Isolate,
+}
+
+impl SchedulePlan {
+    /// The plan to fall back on when isl cannot generate the code of this
+    /// one within [`AST_OPERATIONS`]: one tiling level and no isolated full
+    /// tiles; `None` when this plan is that simple already.
+    fn simpler(&self) -> Option<SchedulePlan> {
+        let simple = SchedulePlan { second_level: None, isolate_full_tiles: cli::Isolate::Never, ..self.clone() };
+        (self.second_level.is_some() || self.isolate_full_tiles != cli::Isolate::Never).then_some(simple)
+    }
 }
 
 /// What [`generate_file`] does besides generating code.
@@ -174,8 +199,8 @@ fn read_schedules(path: &Path) -> Result<Vec<String>, Diagnostic> {
 }
 
 /// Regenerates every region of `file`; gives the whole output text.
-/// Diagnostics are printed on stderr.
-pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOptions) -> Result<String, ()> {
+/// Diagnostics are printed on stderr; the time of each stage goes to `times`.
+pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOptions, times: &StageTimes) -> Result<String, ()> {
     let mut out = String::with_capacity(file.text.len());
     let mut at = 0;
     let mut failed = false;
@@ -186,29 +211,62 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
                 print!("{}", scop.dump().map_err(|e| region_error(file, region, &e.to_string()))?);
             }
             let fail = |e: isl::IslError| region_error(file, region, &e.0);
-            // A schedule isl cannot build within the operation bound
-            // degrades to the original one rather than failing the region.
-            let mut privatizable = Vec::new();
-            let mut warning = None;
-            let chosen = match &options.loaded_schedules {
-                Some(loaded) => load_schedule(session, scop, region.index, loaded, &mut privatizable)
-                    .map_err(|why| region_error(file, region, &why))?,
-                None => choose_schedule(session, scop, region.index, options, &mut privatizable, &mut warning),
+            let mut used = ast::identifiers(&file.expanded[scop.span.clone()]);
+            used.extend(ast::identifiers(&file.text[region.original.clone()]));
+            let openmp = options.target == back::Target::Openmp;
+            let index = Some(region.index);
+            let warn = |title: String, why: String| {
+                let d = Diagnostic::spanned(title, region_pragma(file, region), why).into_warning();
+                eprint!("{}", d.render(Some((&file.name, &file.text))));
             };
-            let schedule = match chosen {
-                Ok(s) => s,
-                Err(e) => {
-                    if options.dump_schedule {
-                        println!("region {} model: rescheduling failed ({e}): original kept", region.index);
+            // Each pass tries a schedule; one whose code isl cannot generate
+            // within AST_OPERATIONS degrades to a simpler plan, then to the
+            // original order.
+            let mut plan = options.plan.clone();
+            let mut loaded = options.loaded_schedules.as_deref();
+            let mut first_pass = true;
+            let (schedule, region_ast, privatizable) = loop {
+                let chosen = match loaded {
+                    Some(loaded) => load_schedule(session, scop, region.index, loaded).map_err(|why| region_error(file, region, &why))?,
+                    None if first_pass || plan.is_some() => choose_schedule(session, scop, region.index, plan.as_ref(), options, times),
+                    None => Chosen::original(scop, None),
+                };
+                first_pass = false;
+                // A schedule isl cannot build within the operation bound
+                // degrades to the original one rather than failing the region.
+                let Chosen { schedule, privatizable, warning, new } = match chosen {
+                    Ok(chosen) => chosen,
+                    Err(e) => {
+                        if options.dump_schedule {
+                            println!("region {} model: rescheduling failed ({e}): original kept", region.index);
+                        }
+                        session.reset_operations();
+                        let why = format!("isl could not compute the new schedule ({e})");
+                        Chosen::original(scop, Some(why)).map_err(fail)?
                     }
-                    session.reset_operations();
-                    scop.schedule.copy().map_err(|e| fail(e.into()))?
+                };
+                if let Some(why) = warning {
+                    warn(format!("region {} keeps its original order", region.index), why);
+                }
+                // Inside parallel loops every generated iterator must be private,
+                // so OpenMP code declares its own instead of reusing the user's.
+                session.reset_operations();
+                let generate = || ast::generate(scop, schedule.copy()?, &used, !openmp);
+                if !new {
+                    break (schedule.copy().map_err(|e| fail(e.into()))?, times.time(index, "ast", generate).map_err(fail)?, privatizable);
+                }
+                if let Some(a) = times.time(index, "ast", || isl::within_operations(session.ctx(), AST_OPERATIONS, generate)) {
+                    break (schedule, a, privatizable);
+                }
+                let why = format!("generating its code would take isl more than {AST_OPERATIONS} operations");
+                // A loaded schedule falls back on the original order.
+                plan = plan.as_ref().filter(|_| loaded.is_none()).and_then(SchedulePlan::simpler);
+                loaded = None;
+                match &plan {
+                    Some(_) => warn(format!("region {} is tiled with one level and no isolated full tiles", region.index), why),
+                    None => warn(format!("region {} keeps its original order", region.index), why),
                 }
             };
-            if let Some(why) = warning {
-                let d = Diagnostic::spanned(format!("region {} keeps its original order", region.index), region_pragma(file, region), why).into_warning();
-                eprint!("{}", d.render(Some((&file.name, &file.text))));
-            }
             if options.dump_schedule {
                 println!("region {} schedule: {}", region.index, schedule.isl_text());
             }
@@ -216,21 +274,7 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
                 saved_schedules.push_str(&schedule.isl_text());
                 saved_schedules.push_str("\n\n");
             }
-            let mut used = ast::identifiers(&file.expanded[scop.span.clone()]);
-            used.extend(ast::identifiers(&file.text[region.original.clone()]));
-            let openmp = options.target == back::Target::Openmp;
-            // Inside parallel loops every generated iterator must be private,
-            // so OpenMP code declares its own instead of reusing the user's.
-            session.reset_operations();
-            let region_ast = match ast::generate(scop, schedule, &used, !openmp) {
-                Ok(a) => a,
-                Err(_) if options.plan.is_some() => {
-                    session.reset_operations();
-                    ast::generate(scop, scop.schedule.copy().map_err(|e| fail(e.into()))?, &used, !openmp).map_err(fail)?
-                }
-                Err(e) => return Err(fail(e)),
-            };
-            back::write_region(scop, &region_ast, &region.indent, openmp, &privatizable).map_err(fail)
+            times.time(index, "back", || back::write_region(scop, &region_ast, &region.indent, openmp, &privatizable)).map_err(fail)
         });
         out.push_str(&file.text[at..region.original.start]);
         match generated {
@@ -257,45 +301,60 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
     Ok(out)
 }
 
-/// The schedule a region is generated with: the original one, or with a
-/// plan, isl's schedule (the original where isl finds none) tiled and with
+/// A region's schedule and what generating its code needs.
+struct Chosen {
+    schedule: isl_rs::Schedule,
+    /// The scalars parallel loops of the schedule keep private copies of.
+    privatizable: Vec<String>,
+    /// Why the original order was kept against the plan.
+    warning: Option<String>,
+    /// Whether the schedule is not the original one.
+    new: bool,
+}
+
+impl Chosen {
+    /// The original schedule of `scop`, with `warning` saying why.
+    fn original(scop: &scop::Scop, warning: Option<String>) -> isl::IslResult<Chosen> {
+        Ok(Chosen { schedule: scop.schedule.copy()?, privatizable: Vec::new(), warning, new: false })
+    }
+}
+
+/// The schedule a region is generated with: the original one, or with
+/// `plan`, isl's schedule (the original where isl finds none) tiled and with
 /// its parallel loops marked, once [`legality::check`] has found that it
-/// computes what the original computes. Sets `privatizable` to the scalars
-/// parallel loops of the new schedule must keep private copies of, and
-/// `warning` to why the original order was kept against the plan.
+/// computes what the original computes.
 fn choose_schedule(
     session: &Session,
     scop: &scop::Scop,
     index: usize,
+    plan: Option<&SchedulePlan>,
     options: &GenerateOptions,
-    privatizable: &mut Vec<String>,
-    warning: &mut Option<String>,
-) -> isl::IslResult<isl_rs::Schedule> {
-    if options.plan.is_none() && !options.dump_deps {
-        return Ok(scop.schedule.copy()?);
+    times: &StageTimes,
+) -> isl::IslResult<Chosen> {
+    if plan.is_none() && !options.dump_deps {
+        return Chosen::original(scop, None);
     }
-    let mut dependences = deps::analyse(scop)?;
+    let region = Some(index);
+    let mut dependences = times.time(region, "deps", || deps::analyse(scop))?;
     if options.dump_deps {
         print!("{}", dependences.dump(index));
     }
-    let Some(plan) = &options.plan else { return Ok(scop.schedule.copy()?) };
+    let Some(plan) = plan else { return Chosen::original(scop, None) };
     loop {
-        let Some(schedule) = transformed_schedule(session, scop, index, options, plan, &dependences)? else {
-            return Ok(scop.schedule.copy()?);
+        let Some(schedule) = transformed_schedule(session, scop, index, options, times, plan, &dependences)? else {
+            return Chosen::original(scop, None);
         };
         session.reset_operations();
         let schedule = schedule::sequence_sets(schedule)?;
-        let Some(why) = legality::check(scop, &dependences, &schedule)? else {
-            *privatizable = dependences.privatizable.clone();
-            return Ok(schedule);
+        let Some(why) = times.time(region, "legality", || legality::check(scop, &dependences, &schedule))? else {
+            return Ok(Chosen { schedule, privatizable: dependences.privatizable, warning: None, new: true });
         };
         let note = format!("the new schedule would change the results ({why})");
         if options.dump_schedule {
             println!("region {index} legality: {note}\nregion {index} refused schedule: {}", schedule.isl_text());
         }
         if !dependences.reorder_live_ranges {
-            *warning = Some(format!("{note}; the original order is kept"));
-            return Ok(scop.schedule.copy()?);
+            return Chosen::original(scop, Some(format!("{note}; the original order is kept")));
         }
         // Retry with every dependence as plain validity.
         dependences.reorder_live_ranges = false;
@@ -310,10 +369,12 @@ fn transformed_schedule(
     scop: &scop::Scop,
     index: usize,
     options: &GenerateOptions,
+    times: &StageTimes,
     plan: &SchedulePlan,
     dependences: &deps::Dependences,
 ) -> isl::IslResult<Option<isl_rs::Schedule>> {
-    let computed = schedule::compute(session, scop, dependences, plan.fusion)?;
+    let region = Some(index);
+    let computed = times.time(region, "schedule", || schedule::compute(session, scop, dependences, plan.fusion))?;
     let schedule = match computed {
         Some(s) => s,
         None => scop.schedule.copy()?,
@@ -328,21 +389,24 @@ fn transformed_schedule(
     // Keep the original order where the cost model predicts a loss; a
     // model that cannot be evaluated within the bound predicts nothing.
     session.reset_operations();
-    let model = model::CostModel::new(scop);
+    let model = times.time(region, "model", || model::CostModel::new(scop));
     session.reset_operations();
     let model = model.ok();
     let cost = |t: &transform::tile::Tiled| -> isl::IslResult<f64> {
         session.reset_operations();
         match &model {
-            Some(m) => m.cost(scop, &t.schedule, &t.in_tile),
+            Some(m) => times.time(region, "model", || m.cost(scop, &t.schedule, &t.in_tile)),
             None => Err(isl::IslError("no parameter estimates".into())),
         }
     };
-    let mut transformed = transform::tile::apply(schedule.copy()?, scop, dependences, &tiling, model.as_ref())?;
+    let tile = |schedule: isl_rs::Schedule, tiling: &transform::tile::TileOptions| {
+        times.time(region, "tile", || transform::tile::apply(schedule, scop, dependences, tiling, model.as_ref()))
+    };
+    let mut transformed = tile(schedule.copy()?, &tiling)?;
     // Bands without reuse stay untiled unless the model finds tiling them
     // cheaper anyway (a wavefront whose untiled inner loops are short).
     if transformed.untiled > 0 {
-        let all = transform::tile::apply(schedule, scop, dependences, &transform::tile::TileOptions { require_reuse: false, ..tiling }, model.as_ref())?;
+        let all = tile(schedule, &transform::tile::TileOptions { require_reuse: false, ..tiling.clone() })?;
         if let (Ok(some), Ok(every)) = (cost(&transformed), cost(&all)) {
             if every < some {
                 transformed = all;
@@ -365,13 +429,7 @@ fn transformed_schedule(
 
 /// The schedule of region `index` from `--load-schedule`, checked against
 /// the region's dependences; `Err` says why it cannot be used.
-fn load_schedule(
-    session: &Session,
-    scop: &scop::Scop,
-    index: usize,
-    loaded: &[String],
-    privatizable: &mut Vec<String>,
-) -> Result<isl::IslResult<isl_rs::Schedule>, String> {
+fn load_schedule(session: &Session, scop: &scop::Scop, index: usize, loaded: &[String]) -> Result<isl::IslResult<Chosen>, String> {
     let text = loaded.get(index).ok_or_else(|| format!("the --load-schedule file holds {} schedule(s); region {index} has none", loaded.len()))?;
     let schedule = isl_rs::Schedule::read_from_str(session.ctx(), text)
         .map_err(isl::IslError::from)
@@ -380,10 +438,7 @@ fn load_schedule(
     let checked = deps::analyse(scop).and_then(|d| Ok((legality::check(scop, &d, &schedule)?, d)));
     match checked {
         Ok((Some(why), _)) => Err(format!("the loaded schedule is not legal: {why}")),
-        Ok((None, d)) => {
-            *privatizable = d.privatizable;
-            Ok(Ok(schedule))
-        }
+        Ok((None, d)) => Ok(Ok(Chosen { schedule, privatizable: d.privatizable, warning: None, new: true })),
         Err(e) => Err(format!("the loaded schedule cannot be checked: {e}")),
     }
 }

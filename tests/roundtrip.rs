@@ -63,10 +63,12 @@ fn check(case: &Path, target: &[&str]) -> Result<(), String> {
         return Err(format!("iotile failed:\n{}", String::from_utf8_lossy(&out.stderr)));
     }
     // The legality check refusing every schedule iotile built is a bug in
-    // the transformations, even though the fallback output is correct.
+    // the transformations, even though the fallback output is correct; a
+    // region degraded for hitting an operation bound would leave the
+    // asked-for transformation untested.
     let stderr = String::from_utf8_lossy(&out.stderr);
-    if stderr.contains("keeps its original order") {
-        return Err(format!("iotile refused its own schedule:\n{stderr}"));
+    if stderr.contains("keeps its original order") || stderr.contains("is tiled with one level") {
+        return Err(format!("iotile did not use the schedule it was asked for:\n{stderr}"));
     }
     let original_exe = dir.path().join("original");
     let generated_exe = dir.path().join("generated");

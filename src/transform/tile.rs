@@ -17,12 +17,12 @@
 //!       ...                                 band [i, j, k] (point loops)
 //! ```
 
-use isl_rs::{DimType, Id, Map, MultiUnionPwAff, MultiVal, Schedule, ScheduleNode, ScheduleNodeType, UnionMap, UnionPwAffList, UnionSet, Val};
+use isl_rs::{DimType, Id, Map, MultiUnionPwAff, MultiVal, Schedule, ScheduleNode, ScheduleNodeType, Set, UnionMap, UnionPwAffList, UnionSet, Val};
 
 use crate::cli::Isolate;
 use crate::deps::Dependences;
 use crate::legality::{band_reorderable, parallel_conflict};
-use crate::isl::IslResult;
+use crate::isl::{within_operations, IslResult};
 use crate::model::{one_step_along, stride, CostModel, Stride, STRIDED_IN_TILE};
 use crate::scop::Scop;
 
@@ -350,13 +350,39 @@ fn mark_simd(node: ScheduleNode, scop: &Scop, deps: &Dependences) -> IslResult<(
     Ok((node.insert_mark(id)?.child(0)?, true))
 }
 
+/// isl operations allowed for finding a band's full tiles (PolyBench's
+/// bands need at most 130 thousand, with two tiling levels); a band that
+/// needs more (strided loops, whose full tiles are few or none: 4.5
+/// million operations, 2 s) keeps its tiles together.
+const ISOLATION_OPERATIONS: u64 = 500_000;
+
+/// Most pieces (disjuncts) of the set of full tiles for which they are
+/// isolated: each piece becomes a case of its own in the generated loops,
+/// and isl's AST generation time grows fast with their number (19 pieces
+/// of tiny two-level tiles: 28 s against 0.6 s without isolation).
+/// PolyBench's bands have at most 6 with two tiling levels.
+const MAX_ISOLATED_PIECES: i32 = 8;
+
 /// Sets isl's isolate option on the point band at `node` (directly below
 /// its tile band, whose loops step by `sizes`; point member `i` walks
 /// tile member `order[i]`): the tiles whose every point lies in the
 /// iteration domain are generated apart, with constant loop bounds, and
 /// the partial tiles at the borders get loops with `min` and `max`
-/// bounds. Gives the band.
+/// bounds. Gives the band, unchanged where there are no full tiles, where
+/// they form more than [`MAX_ISOLATED_PIECES`] pieces, or where finding
+/// them takes more than [`ISOLATION_OPERATIONS`]. The option only shapes
+/// the code: the same instances run in the same order either way.
 fn isolate_full_tiles(node: ScheduleNode, sizes: &[i64], order: &[usize]) -> IslResult<ScheduleNode> {
+    match within_operations(&node.get_ctx(), ISOLATION_OPERATIONS, || isolated_points(&node, sizes, order)) {
+        Some(Some(isolated)) => Ok(node.band_set_ast_build_options(UnionSet::from_set(isolated)?)?),
+        _ => Ok(node),
+    }
+}
+
+/// The `isolate` option of [`isolate_full_tiles`]: the full tiles' points
+/// (`isolate[[tile loops] -> [point loops]]`); `None` where it leaves the
+/// band as it is.
+fn isolated_points(node: &ScheduleNode, sizes: &[i64], order: &[usize]) -> IslResult<Option<Set>> {
     let domain = node.get_domain()?;
     let prefix = node.get_prefix_schedule_union_map()?.intersect_domain(domain.copy()?)?;
     let partial = node.band_get_partial_schedule_union_map()?.intersect_domain(domain)?;
@@ -364,13 +390,13 @@ fn isolate_full_tiles(node: ScheduleNode, sizes: &[i64], order: &[usize]) -> Isl
     let points = prefix.reverse()?.apply_range(partial)?;
     let maps = points.get_map_list()?;
     if maps.size()? != 1 {
-        return Ok(node);
+        return Ok(None);
     }
     let points = maps.get_at(0)?;
     let outer = points.dim(DimType::In)? as usize;
     let n = sizes.len();
     if outer < n {
-        return Ok(node);
+        return Ok(None);
     }
     // Every point of each tile: t <= p < t + size along each member, where
     // the tile loops are the last n prefix dimensions.
@@ -381,12 +407,14 @@ fn isolate_full_tiles(node: ScheduleNode, sizes: &[i64], order: &[usize]) -> Isl
     let whole = Map::read_from_str(&node.get_ctx(), &text)?.intersect_domain(points.copy()?.domain()?)?;
     let partial_tiles = whole.subtract(points.copy()?)?.domain()?;
     let full = points.copy()?.domain()?.subtract(partial_tiles)?.coalesce()?;
-    let isolated = points.intersect_domain(full)?.wrap()?.coalesce()?.set_tuple_name("isolate")?;
+    if full.is_empty()? || full.n_basic_set()? > MAX_ISOLATED_PIECES {
+        return Ok(None);
+    }
     // The partial tiles get isl's default generation. Asking for `atomic`
     // there (smaller code, faster AST generation) made isl run a statement
     // before another one of an earlier sequence child at the same point
     // (a read before the write it depends on, with tiles 3,5,7).
-    Ok(node.band_set_ast_build_options(UnionSet::from_set(isolated)?)?)
+    Ok(Some(points.intersect_domain(full)?.wrap()?.coalesce()?.set_tuple_name("isolate")?))
 }
 
 /// Reorders the members of a permutable band so that the innermost loop
