@@ -12,10 +12,14 @@
 //! which depends on how each access moves along the innermost loop
 //! ([`Stride`]); work under a parallel mark is shared by the threads, and
 //! every entry into a parallel loop costs a fixed overhead. Parameter values
-//! are estimated as the largest ones for which every access stays inside the
-//! declared extents of its array (PolyBench's `n` and `N`), or
-//! [`DEFAULT_PARAMETER`] (or the least value the context allows, if larger)
-//! where no extent bounds a parameter.
+//! are estimated among those for which every access stays inside the
+//! declared extents of its array and the region does some work: a size
+//! that the extents bound takes the largest such value (PolyBench's `n` and
+//! `N`); one that only the work bounds (a border or an offset, whose larger
+//! values leave less to do) the least; any other [`DEFAULT_PARAMETER`] (or
+//! the least value allowed, if larger). A cost of zero is never an
+//! estimate: a region whose statements all vanish at the estimated values
+//! is not evaluated.
 
 use isl_rs::{DimType, Map, Schedule, ScheduleNode, ScheduleNodeType, Set, UnionMap, UnionSet};
 
@@ -126,23 +130,33 @@ impl CostModel {
                 }
             }
         }
+        // Of those, the values for which the region does some work: every
+        // statement runs, or failing that, some statement does.
+        let mut every = valid.copy()?;
+        let mut some = Set::empty(valid.get_space()?)?;
+        for statement in &scop.statements {
+            every = every.intersect(statement.domain.copy()?.params()?)?;
+            some = some.union(valid.copy()?.intersect(statement.domain.copy()?.params()?)?)?;
+        }
+        let mut busy = if !every.is_empty()? { every } else if !some.is_empty()? { some } else { valid.copy()? };
         let mut parameters = scop.context.copy()?;
         for p in 0..scop.context.dim(DimType::Param)?.max(0) as u32 {
-            // isl may order the parameters of `valid` differently from the
-            // context's: find each by name.
             let name = scop.context.get_dim_name(DimType::Param, p)?.to_string();
-            let Ok(at) = u32::try_from(valid.find_dim_by_name(DimType::Param, &name)?) else { continue };
-            let as_dim = valid.copy()?.move_dims(DimType::Set, 0, DimType::Param, at, 1)?;
-            let (min, max) = (as_dim.copy()?.dim_min_val(0)?, as_dim.dim_max_val(0)?);
-            let value = match (max.is_int()?, min.is_int()?) {
-                (true, _) => max.get_num_si()?,
-                (false, true) => min.get_num_si()?.max(DEFAULT_PARAMETER),
-                (false, false) => DEFAULT_PARAMETER,
+            let Some(in_bounds) = value_range(&valid, &name)? else { continue };
+            let Some(working) = value_range(&busy, &name)? else { continue };
+            let value = match (in_bounds.1, working) {
+                // A size: the largest that keeps the accesses in bounds.
+                (Some(_), (_, Some(max))) => max,
+                // A border or an offset (larger values only shrink the
+                // work until none is left): its least value does the most.
+                (None, (Some(min), Some(_))) => min,
+                (None, (Some(min), None)) => min.max(DEFAULT_PARAMETER),
+                _ => DEFAULT_PARAMETER,
             }
-            .clamp(1, 1 << 30);
-            let fixed = valid.copy()?.fix_si(DimType::Param, at, value as i32)?;
-            valid = if fixed.is_empty()? { valid.fix_si(DimType::Param, at, value as i32)? } else { fixed };
-            parameters = parameters.fix_si(DimType::Param, p, value as i32)?;
+            .clamp(1, 1 << 30) as i32;
+            valid = fix_parameter(valid, &name, value)?;
+            busy = fix_parameter(busy, &name, value)?;
+            parameters = parameters.fix_si(DimType::Param, p, value)?;
         }
         Ok(CostModel { parameters })
     }
@@ -175,6 +189,9 @@ impl CostModel {
             }
             let threads = if parallel.contains(&statement.name) { THREADS } else { 1.0 };
             total += instances * per_instance / threads;
+        }
+        if total <= 0.0 {
+            return Err(crate::isl::IslError("no statement instance runs at the estimated parameter values".into()));
         }
         Ok(total)
     }
@@ -265,6 +282,25 @@ fn innermost_step(own: &UnionMap) -> IslResult<Option<UnionMap>> {
         }
     }
     Ok(None)
+}
+
+/// The least and greatest value of parameter `name` in the parameter set
+/// `set` (`None` for a bound it lacks); `None` when `set` has no such
+/// parameter. (isl may order the parameters of derived sets differently
+/// from the context's: they are found by name.)
+fn value_range(set: &Set, name: &str) -> IslResult<Option<(Option<i64>, Option<i64>)>> {
+    let Ok(at) = u32::try_from(set.find_dim_by_name(DimType::Param, name)?) else { return Ok(None) };
+    let as_dim = set.copy()?.move_dims(DimType::Set, 0, DimType::Param, at, 1)?;
+    let bound = |v: isl_rs::Val| -> IslResult<Option<i64>> { Ok(if v.is_int()? { Some(v.get_num_si()?) } else { None }) };
+    Ok(Some((bound(as_dim.copy()?.dim_min_val(0)?)?, bound(as_dim.dim_max_val(0)?)?)))
+}
+
+/// `set` with parameter `name` fixed to `value`, or left as it is where
+/// that would leave nothing (a value forced by the default).
+fn fix_parameter(set: Set, name: &str, value: i32) -> IslResult<Set> {
+    let Ok(at) = u32::try_from(set.find_dim_by_name(DimType::Param, name)?) else { return Ok(set) };
+    let fixed = set.copy()?.fix_si(DimType::Param, at, value)?;
+    Ok(if fixed.is_empty()? { set } else { fixed })
 }
 
 /// The least and greatest value of dimension `d` of `set`; `None` when
