@@ -18,6 +18,10 @@ For each kernel:
      byte (with --tolerance, values may differ by that relative amount when
      the chosen options reassociate floating point; the worst difference is
      reported separately);
+  With --driver, step 1 is folded into step 2: each variant is built in one
+  command through iotile's driver mode (`iotile --cc=CC [-fopenmp] FLAGS
+  ...`), as a Makefile with CC="iotile --cc=gcc" would; a region the driver
+  keeps unchanged (its fallback warning) counts as a failure.
   3. unless --no-time, time all versions at --time-size (default LARGE),
      interleaved, several times: minimum, median and speedup = original /
      translated, for the main translation and for each --compare variant.
@@ -41,6 +45,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
+# What iotile's driver prints when it keeps a region (or a file) unchanged.
+DRIVER_FALLBACK = re.compile(r"warning: (cannot regenerate region \d+|region \d+ keeps its original order)|driver mode: the file is compiled unchanged")
+
 
 def parse_args():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -51,6 +58,8 @@ def parse_args():
     p.add_argument("--compare", action="append", default=[], metavar="FLAGS",
                    help="also translate, check and time with these iotile flags instead of --iotile-flags (repeatable), e.g. --compare=--no-tile")
     p.add_argument("--cc", default="gcc", help="C compiler (default: gcc)")
+    p.add_argument("--driver", action="store_true",
+                   help="build the translations through iotile's driver mode (iotile --cc=CC, with -fopenmp for --target=openmp) instead of translating first")
     p.add_argument("--cflags", default="-O3 -march=native", help="optimisation flags for both versions")
     p.add_argument("--check-sizes", default="MINI,SMALL", help="dataset sizes checked for correctness")
     p.add_argument("--time-size", default="LARGE", help="dataset size for timing")
@@ -203,7 +212,7 @@ def check_kernel(k, variants, suite, scratch, iotile, sizes, check_sizes, cflags
     work.mkdir()
     common = [f"-I{utilities}", f"-I{kdir}"]
     translated = {}
-    for size in sorted(set(sizes), key=sizes.index):
+    for size in sorted(set(sizes), key=sizes.index) if not args.driver else []:
         for v in variants:
             out = work / f"{k.name}.{v.label}.{size}.c"
             cmd = [iotile, f"--target={args.target}", *v.flags, *common, f"-D{size}_DATASET", "-o", str(out), str(source)]
@@ -228,15 +237,24 @@ def check_kernel(k, variants, suite, scratch, iotile, sizes, check_sizes, cflags
         # differently in differently shaped loops, which would change
         # low bits without iotile having reordered anything.
         defs = [f"-D{size}_DATASET"] + (["-DPOLYBENCH_TIME"] if timing else ["-DPOLYBENCH_DUMP_ARRAYS", "-ffp-contract=off"])
-        versions = [("orig", source)] + [(v.label, translated[(v.label, size)]) for v in variants]
+        versions = [("orig", [], source)] + [(v.label, v.flags, source if args.driver else translated[(v.label, size)]) for v in variants]
         exes = []
-        for label, src in versions:
+        for label, flags, src in versions:
             exe = work / f"{label}.{size}"
             cmd = [args.cc, *cflags, *common, *defs, str(utilities / "polybench.c"), str(src), "-o", str(exe), "-lm"] + (["-fopenmp"] if args.target == "openmp" else [])
+            through_driver = args.driver and label != "orig"
+            if through_driver:
+                cmd = [iotile, f"--cc={args.cc}", *flags] + cmd[1:]
+            start = time.perf_counter()
             r = run(cmd, args.timeout)
+            if through_driver:
+                k.translate_seconds += time.perf_counter() - start
             if r.returncode != 0:
                 k.correct = False
                 k.notes.append(f"compile {label} {size}: " + (r.stderr.strip().splitlines() or ["?"])[-1])
+            elif through_driver and DRIVER_FALLBACK.search(r.stderr):
+                k.correct = False
+                k.notes.append(f"driver {label} {size}: " + DRIVER_FALLBACK.search(r.stderr).group(0))
             exes.append((label, exe))
         if not k.correct:
             progress.step(f"{k.name} {size}")
