@@ -21,7 +21,7 @@
 
 use isl_rs::{DimType, Schedule, UnionAccessInfo, UnionFlow, UnionMap, UnionPwMultiAff};
 
-use crate::isl::{IslResult, IslText};
+use crate::isl::{coalesced, IslResult, IslText};
 use crate::scop::Scop;
 
 /// The dependences of one region, as relations between statement instances.
@@ -64,7 +64,7 @@ impl Dependences {
     /// Every order constraint of the original program (no reordering of
     /// live ranges).
     pub fn validity(&self) -> IslResult<UnionMap> {
-        Ok(self.flow.copy()?.union(self.anti.copy()?)?.union(self.output.copy()?)?.coalesce()?)
+        coalesced(self.flow.copy()?.union(self.anti.copy()?)?.union(self.output.copy()?)?)
     }
 
     /// What the scheduler must respect unconditionally: under live-range
@@ -73,7 +73,7 @@ impl Dependences {
         if !self.reorder_live_ranges {
             return self.validity();
         }
-        Ok(self.flow.copy()?.union(self.forced.copy()?)?.coalesce()?)
+        coalesced(self.flow.copy()?.union(self.forced.copy()?)?)
     }
 
     /// What a parallel loop must not carry: every dependence except the
@@ -81,7 +81,7 @@ impl Dependences {
     pub fn coincidence(&self, scop: &Scop) -> IslResult<UnionMap> {
         let unconditional = self.unconditional()?;
         if self.privatizable.is_empty() {
-            return Ok(unconditional.union(self.validity()?)?.coalesce()?);
+            return coalesced(unconditional.union(self.validity()?)?);
         }
         // Order dependences between accesses of privatizable scalars only:
         // drop them, keep everything else.
@@ -95,7 +95,7 @@ impl Dependences {
                 kept = kept.union(UnionMap::from_map(map)?)?;
             }
         }
-        Ok(unconditional.union(kept.domain_factor_domain()?.range_factor_domain()?)?.coalesce()?)
+        coalesced(unconditional.union(kept.domain_factor_domain()?.range_factor_domain()?)?)
     }
 
     /// The flow dependences (live ranges) of the array or scalar `name`,
@@ -232,11 +232,11 @@ pub fn analyse(scop: &Scop) -> IslResult<Dependences> {
         tagged_live_out = tagged_live_out.subtract_range(scop.scalar_element(&a.name)?)?;
     }
     let live_out = untag(tagged_live_out.copy()?)?;
-    let instances = |tagged: &UnionMap| -> IslResult<UnionMap> { Ok(tagged.copy()?.domain_factor_domain()?.range_factor_domain()?.coalesce()?) };
+    let instances = |tagged: &UnionMap| -> IslResult<UnionMap> { coalesced(tagged.copy()?.domain_factor_domain()?.range_factor_domain()?) };
     let flow = instances(&tagged_flow)?;
     let anti = instances(&tagged_anti)?;
     let output = instances(&tagged_output)?;
-    let must = instances(&must_flow)?.union(output.copy()?)?.coalesce()?;
+    let must = coalesced(instances(&must_flow)?.union(output.copy()?)?)?;
     let tagged_order = tagged_anti.union(tagged_output)?;
     // The order dependences from live-in reads and into live-out writes:
     // the direct ones only. Every earlier access of an element before its

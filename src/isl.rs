@@ -125,6 +125,15 @@ pub fn within_operations<T>(ctx: &Context, max_operations: u64, work: impl FnOnc
     out.ok()
 }
 
+/// Takes `map` and gives it coalesced (`isl_union_map_coalesce`), or as it
+/// is where isl fails to coalesce it: isl's coefficient reduction can stop
+/// with an internal error ("total dimensionality changed unexpectedly") on
+/// relations with divisions (a downward loop over `A[i % 16]`). Coalescing
+/// only shortens the representation; the relation is the same either way.
+pub fn coalesced(map: UnionMap) -> IslResult<UnionMap> {
+    Ok(map.copy()?.coalesce().unwrap_or(map))
+}
+
 /// Reads and clears the last error of `ctx` (borrows `ctx`).
 fn last_error(ctx: &Context) -> IslError {
     // SAFETY: `ctx.ptr` is a live isl_ctx; the message pointer, when not NULL,

@@ -141,10 +141,12 @@ pub const DEFAULT_MAX_OPERATIONS: u64 = 20_000_000;
 /// Bound on isl operations for generating the code of a new schedule (the
 /// original schedule has the whole [`DEFAULT_MAX_OPERATIONS`]). PolyBench
 /// at its largest sizes needs at most 2.2 million (heat-3d with maximal
-/// fusion, 1.5 s), a random program with maximal fusion between 3 and 6
-/// million (2 s); tiny tiles at two levels with 19 pieces of isolated full
-/// tiles made isl take 7.7 million and 28 s.
-pub const AST_OPERATIONS: u64 = 6_000_000;
+/// fusion, 1.5 s). Random programs whose scheduler fuses nests of many
+/// shapes into one skewed band need more when tiled (one of nine
+/// statements: over 20 million, 5 s, and 174 loops of code), and so did
+/// tiny tiles at two levels with 19 pieces of isolated full tiles (7.7
+/// million, 28 s).
+pub const AST_OPERATIONS: u64 = 3_000_000;
 
 /// How a region's new schedule is chosen (absent: the original schedule).
 #[derive(Debug, Clone)]
@@ -161,11 +163,13 @@ pub struct SchedulePlan {
 
 impl SchedulePlan {
     /// The plan to fall back on when isl cannot generate the code of this
-    /// one within [`AST_OPERATIONS`]: one tiling level and no isolated full
-    /// tiles; `None` when this plan is that simple already.
-    fn simpler(&self) -> Option<SchedulePlan> {
-        let simple = SchedulePlan { second_level: None, isolate_full_tiles: cli::Isolate::Never, ..self.clone() };
-        (self.second_level.is_some() || self.isolate_full_tiles != cli::Isolate::Never).then_some(simple)
+    /// one within [`AST_OPERATIONS`]: the same schedule, untiled (its code
+    /// is cheap to generate, while tiles of a band that fuses statements
+    /// of many shapes multiply the cases); `None` when this plan tiles
+    /// nothing already.
+    fn untiled(&self) -> Option<SchedulePlan> {
+        let untiled = SchedulePlan { tile_sizes: Vec::new(), second_level: None, ..self.clone() };
+        (!self.tile_sizes.is_empty()).then_some(untiled)
     }
 }
 
@@ -220,8 +224,8 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
                 eprint!("{}", d.render(Some((&file.name, &file.text))));
             };
             // Each pass tries a schedule; one whose code isl cannot generate
-            // within AST_OPERATIONS degrades to a simpler plan, then to the
-            // original order.
+            // within AST_OPERATIONS degrades to the same schedule untiled,
+            // then to the original order.
             let mut plan = options.plan.clone();
             let mut loaded = options.loaded_schedules.as_deref();
             let mut first_pass = true;
@@ -258,13 +262,13 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
                 if let Some(a) = times.time(index, "ast", || isl::within_operations(session.ctx(), AST_OPERATIONS, generate)) {
                     break (schedule, a, privatizable);
                 }
-                let why = format!("generating its code would take isl more than {AST_OPERATIONS} operations");
+                let why = format!("generating the code of its tiles would take isl more than {AST_OPERATIONS} operations");
                 // A loaded schedule falls back on the original order.
-                plan = plan.as_ref().filter(|_| loaded.is_none()).and_then(SchedulePlan::simpler);
+                plan = plan.as_ref().filter(|_| loaded.is_none()).and_then(SchedulePlan::untiled);
                 loaded = None;
                 match &plan {
-                    Some(_) => warn(format!("region {} is tiled with one level and no isolated full tiles", region.index), why),
-                    None => warn(format!("region {} keeps its original order", region.index), why),
+                    Some(_) => warn(format!("region {} is rescheduled without tiling", region.index), why),
+                    None => warn(format!("region {} keeps its original order", region.index), why.replace(" of its tiles", "")),
                 }
             };
             if options.dump_schedule {
