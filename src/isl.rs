@@ -291,4 +291,3 @@ impl Drop for AstBuild {
         }
     }
 }
-

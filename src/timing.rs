@@ -56,4 +56,3 @@ impl StageTimes {
         out
     }
 }
-

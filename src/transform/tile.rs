@@ -351,16 +351,18 @@ fn mark_simd(node: ScheduleNode, scop: &Scop, deps: &Dependences) -> IslResult<(
 }
 
 /// isl operations allowed for finding a band's full tiles (PolyBench's
-/// bands need at most 130 thousand, with two tiling levels); a band that
-/// needs more (strided loops, whose full tiles are few or none: 4.5
-/// million operations, 2 s) keeps its tiles together.
+/// bands need at most 130 thousand, except heat-3d's under maximal or
+/// minimal fusion at its larger sizes); a band that needs more (strided
+/// loops, whose full tiles are few or none: 4.5 million operations, 2 s)
+/// keeps its tiles together.
 const ISOLATION_OPERATIONS: u64 = 500_000;
 
 /// Most pieces (disjuncts) of the set of full tiles for which they are
 /// isolated: each piece becomes a case of its own in the generated loops,
 /// and isl's AST generation time grows fast with their number (19 pieces
 /// of tiny two-level tiles: 28 s against 0.6 s without isolation).
-/// PolyBench's bands have at most 6 with two tiling levels.
+/// PolyBench's bands have up to 6, except heat-3d's with two tiling
+/// levels (14).
 const MAX_ISOLATED_PIECES: i32 = 8;
 
 /// Sets isl's isolate option on the point band at `node` (directly below
