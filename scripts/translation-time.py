@@ -19,6 +19,7 @@ quiet machine, and compare figures only within one run.
 import argparse
 import csv
 import re
+import shlex
 import subprocess
 import sys
 import tempfile
@@ -53,7 +54,7 @@ def inputs(size):
             yield f"polybench/{source.stem}", [f"-I{utilities}", f"-I{source.parent}", f"-D{size}_DATASET", str(source)]
     for source in sorted((ROOT / "testsuite" / "run").glob("*.c")):
         first = source.read_text().split("\n", 1)[0]
-        flags = first.removeprefix("// iotile-flags:").split() if first.startswith("// iotile-flags:") else []
+        flags = shlex.split(first.removeprefix("// iotile-flags:")) if first.startswith("// iotile-flags:") else []
         yield f"testsuite/{source.stem}", [f"-I{ROOT / 'testsuite' / 'include'}", *flags, str(source)]
 
 
@@ -70,7 +71,7 @@ def main():
         out = Path(scratch) / "out.c"
         for label, iotile_args in inputs(args.size):
             for options in option_sets:
-                cmd = [iotile, "--target=openmp", "--time-report", *options.split(), "-o", str(out), *iotile_args]
+                cmd = [iotile, "--target=openmp", "--time-report", *shlex.split(options), "-o", str(out), *iotile_args]
                 r = subprocess.run(cmd, capture_output=True, text=True)
                 if r.returncode != 0:
                     failed.append(f"{label} [{options}]: " + (r.stderr.strip().splitlines() or ["?"])[0])

@@ -353,9 +353,10 @@ fn mark_simd(node: ScheduleNode, scop: &Scop, deps: &Dependences) -> IslResult<(
 /// isl operations allowed for finding a band's full tiles (PolyBench's
 /// bands need at most 130 thousand, except heat-3d's under maximal or
 /// minimal fusion at its larger sizes); a band that needs more (strided
-/// loops, whose full tiles are few or none: 4.5 million operations, 2 s)
-/// keeps its tiles together.
-const ISOLATION_OPERATIONS: u64 = 500_000;
+/// loops, whose full tiles are few or none: 4.5 million operations, 2 s;
+/// guarded statements of several shapes: 0.8 million, 0.3 s) keeps its
+/// tiles together.
+const ISOLATION_OPERATIONS: u64 = 250_000;
 
 /// Most pieces (disjuncts) of the set of full tiles for which they are
 /// isolated: each piece becomes a case of its own in the generated loops,
