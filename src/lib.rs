@@ -142,11 +142,11 @@ pub const DEFAULT_MAX_OPERATIONS: u64 = 20_000_000;
 /// original schedule has the whole [`DEFAULT_MAX_OPERATIONS`]). PolyBench
 /// needs at most 1.9 million at any size (3mm with tiles 2,3,4 at two
 /// levels, 1.1 s; heat-3d with maximal fusion needed 2.2 million before
-/// its full tiles were left together). Random programs whose scheduler fuses nests of many
-/// shapes into one skewed band need more when tiled (one of nine
-/// statements: over 20 million, 5 s, and 174 loops of code), and so did
-/// tiny tiles at two levels with 19 pieces of isolated full tiles (7.7
-/// million, 28 s).
+/// its full tiles were left together). Random programs whose scheduler
+/// fuses nests of many shapes into one skewed band need more when tiled
+/// (one band of nine statements: over 20 million, 5 s, and 174 loops of
+/// code), and so did tiny tiles at two levels with 19 pieces of isolated
+/// full tiles (7.7 million, 28 s).
 pub const AST_OPERATIONS: u64 = 3_000_000;
 
 /// How a region's new schedule is chosen (absent: the original schedule).
