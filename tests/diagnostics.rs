@@ -134,3 +134,21 @@ fn unparsable_context_is_a_one_line_error() {
     let out = iotile(&args(&["--target=c", "--ctx", "n is big", "testsuite/run/pb-style-gemm.c"]));
     assert_one_line_error(&out, "cannot parse --ctx 'n is big'");
 }
+
+/// A new schedule whose tiles isl cannot generate code for within
+/// `AST_OPERATIONS` (nine statements of three nests fused into one skewed
+/// band) is generated untiled, with a warning at the region's pragma; the
+/// translation still succeeds and keeps the parallel loops.
+#[test]
+fn tiles_over_the_code_generation_bound_are_dropped_with_a_warning() {
+    let dir = scratch();
+    let output = dir.path().join("out.c");
+    let out = iotile(&args(&["--target=openmp", "-o", &output.display().to_string(), "testsuite/run/tiles357-wrong.c"]));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(stderr.contains("testsuite/run/tiles357-wrong.c:9:1: warning: region 0 is rescheduled without tiling"), "{stderr}");
+    assert!(stderr.contains("generating the code of its tiles would take isl more than 3000000 operations"), "{stderr}");
+    assert!(!stderr.contains("keeps its original order"), "{stderr}");
+    let generated = std::fs::read_to_string(&output).unwrap();
+    assert!(generated.contains("#pragma omp parallel for"), "the untiled schedule lost its parallel loop:\n{generated}");
+}
