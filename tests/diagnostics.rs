@@ -152,3 +152,24 @@ fn tiles_over_the_code_generation_bound_are_dropped_with_a_warning() {
     let generated = std::fs::read_to_string(&output).unwrap();
     assert!(generated.contains("#pragma omp parallel for"), "the untiled schedule lost its parallel loop:\n{generated}");
 }
+
+/// `--time-report` names every stage a rescheduled region went through,
+/// on stderr, and leaves the output as it is without it.
+#[test]
+fn time_report_lists_the_stages_of_each_region() {
+    let dir = scratch();
+    let (with, without) = (dir.path().join("with.c"), dir.path().join("without.c"));
+    let input = "testsuite/run/kernel-matmul.c";
+    let flags = ["-DNI=14", "-DNJ=11", "-DNK=9", "--target=openmp"];
+    let out = iotile(&args(&[&flags[..], &["--time-report", "-o", &with.display().to_string(), input]].concat()));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    let region = stderr.lines().find(|l| l.starts_with("region 0: ")).unwrap_or_else(|| panic!("no line for region 0:\n{stderr}"));
+    for stage in ["deps ", "schedule ", "model ", "tile ", "legality ", "ast ", "back "] {
+        assert!(region.contains(stage), "stage '{stage}' missing: {region}");
+    }
+    assert!(stderr.lines().any(|l| l.starts_with("file: ") && l.contains("front ")), "{stderr}");
+    let plain = iotile(&args(&[&flags[..], &["-o", &without.display().to_string(), input]].concat()));
+    assert!(plain.stderr.is_empty(), "{}", String::from_utf8_lossy(&plain.stderr));
+    assert_eq!(std::fs::read_to_string(&with).unwrap(), std::fs::read_to_string(&without).unwrap());
+}
