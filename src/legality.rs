@@ -34,7 +34,7 @@
 use isl_rs::{DimType, Map, ScheduleNode, ScheduleNodeType, UnionMap, UnionSet};
 
 use crate::deps::{read_sources, Dependences};
-use crate::isl::{IslResult, IslText};
+use crate::isl::{coalesced, IslResult, IslText};
 use crate::scop::Scop;
 use crate::transform::tile::{is_parallel_mark, simd_mark_depth};
 
@@ -88,12 +88,12 @@ fn dataflow_changes(scop: &Scop, deps: &Dependences, schedule: &isl_rs::Schedule
         let lost = deps.tagged_flow.copy()?.subtract(new_flow.copy()?)?;
         let gained = new_flow.subtract(deps.tagged_flow.copy()?)?;
         let broken = if lost.is_empty()? { gained } else { lost };
-        return Ok(Some(format!("a read would get its value from another write: {}", broken.coalesce()?.isl_text())));
+        return Ok(Some(format!("a read would get its value from another write: {}", coalesced(broken)?.isl_text())));
     }
     let live_in = flow.get_may_no_source()?.domain_factor_domain()?;
     if !live_in.is_equal(&deps.live_in)? {
         let moved = deps.live_in.copy()?.subtract(live_in)?;
-        return Ok(Some(format!("a read of a value from before the region would come after a write of it: {}", moved.coalesce()?.isl_text())));
+        return Ok(Some(format!("a read of a value from before the region would come after a write of it: {}", coalesced(moved)?.isl_text())));
     }
     let writes = scop.tagged_accesses(true)?.domain_factor_domain()?;
     let last = deps.live_out.copy()?;
@@ -101,7 +101,7 @@ fn dataflow_changes(scop: &Scop, deps: &Dependences, schedule: &isl_rs::Schedule
     let later = times.copy()?.intersect_domain(last.copy()?.domain()?)?.lex_lt_union_map(times.intersect_domain(writes.copy()?.domain()?)?)?;
     let overwritten = last.apply_range(writes.reverse()?)?.intersect(later)?;
     if !overwritten.is_empty()? {
-        return Ok(Some(format!("a value the region leaves behind would be overwritten: {}", overwritten.coalesce()?.isl_text())));
+        return Ok(Some(format!("a value the region leaves behind would be overwritten: {}", coalesced(overwritten)?.isl_text())));
     }
     Ok(None)
 }
@@ -190,7 +190,7 @@ pub fn parallel_conflict(scop: &Scop, deps: &Dependences, band: &ScheduleNode, m
         reads = reads.subtract_range(element)?;
         let split = touching(deps.tagged_flow_of(scop, &scalar)?, &within)?.subtract(same_iteration.copy()?)?;
         if !split.is_empty()? {
-            return Ok(Some(format!("would lose values of the private scalar '{scalar}' between iterations: {}", split.coalesce()?.isl_text())));
+            return Ok(Some(format!("would lose values of the private scalar '{scalar}' between iterations: {}", coalesced(split)?.isl_text())));
         }
     }
     let conflicts = same_value(&writes)?
@@ -198,7 +198,7 @@ pub fn parallel_conflict(scop: &Scop, deps: &Dependences, band: &ScheduleNode, m
         .union(reads.apply_range(writes.reverse()?)?)?;
     let carried = conflicts.intersect(same_outer)?.subtract(same_iteration)?;
     if !carried.is_empty()? {
-        return Ok(Some(format!("carries dependences: {}", carried.coalesce()?.isl_text())));
+        return Ok(Some(format!("carries dependences: {}", coalesced(carried)?.isl_text())));
     }
     Ok(None)
 }

@@ -263,14 +263,14 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
                 if let Some(a) = times.time(index, "ast", || isl::within_operations(session.ctx(), AST_OPERATIONS, generate)) {
                     break (schedule, a, privatizable);
                 }
-                let why = format!("generating the code of its tiles would take isl more than {AST_OPERATIONS} operations");
                 // A loaded schedule falls back on the original order.
                 plan = plan.as_ref().filter(|_| loaded.is_none()).and_then(SchedulePlan::untiled);
                 loaded = None;
-                match &plan {
-                    Some(_) => warn(format!("region {} is rescheduled without tiling", region.index), why),
-                    None => warn(format!("region {} keeps its original order", region.index), why.replace(" of its tiles", "")),
-                }
+                let (title, what) = match &plan {
+                    Some(_) => ("is rescheduled without tiling", "the code of its tiles"),
+                    None => ("keeps its original order", "its code"),
+                };
+                warn(format!("region {} {title}", region.index), format!("generating {what} would take isl more than {AST_OPERATIONS} operations"));
             };
             if options.dump_schedule {
                 println!("region {} schedule: {}", region.index, schedule.isl_text());
