@@ -12,30 +12,45 @@ CC="iotile --cc=gcc" would build them:
   iotile   iotile --cc=CC FLAGS -O3 -march=native -fopenmp
            (FLAGS: --iotile-flags; one more such variant, cmp1, cmp2, ...,
            per --compare=FLAGS)
+  omp      CC -O3 -march=native -fopenmp              (no iotile; left out
+           with --no-omp) on the hand-written OpenMP baseline: the program
+           with a line "#pragma omp parallel for" (same indentation) before
+           each loop statement directly inside the region, i.e. on each
+           stage's outer loop. That is valid for the six image-*.c programs
+           (read to confirm it): every stage is a top-level loop nest whose
+           outer loop carries no dependence, as each iteration writes only
+           its own rows (or channel) of the stage's output array and reads
+           only arrays the stage does not write (the input or earlier
+           stages' outputs), with loop counters declared in the loops.
 
 For each program:
   1. correctness: at --check-size and at 67x35 (not a multiple of any tile
-     size), build orig and every iotile variant with -ffp-contract=off (so
-     that FMA contraction cannot differ between loop shapes), run them with
-     OMP_NUM_THREADS=2 and compare their standard output byte for byte. A
-     driver warning that a region keeps its original order or is
-     rescheduled without tiling goes to the notes column;
+     size), build orig, every iotile variant and omp with -ffp-contract=off
+     (so that FMA contraction cannot differ between loop shapes), run them
+     with OMP_NUM_THREADS=2 and compare their standard output byte for
+     byte; any difference from orig fails the program. A driver warning
+     that a region keeps its original order or is rescheduled without
+     tiling goes to the notes column;
   2. timing (unless --no-time): at --time-size, build every version
      (without -ffp-contract=off) and a baseline, orig with the region
      emptied, whose run time is the cost of initialisation and printing.
      After an untimed warm-up round, all are run --runs times, interleaved
      (each round starting one version later), with OMP_NUM_THREADS=--threads
      and OMP_PROC_BIND=true (unless set); the whole process is timed, and
-     region time = max(min total - min baseline, 1e-6) s. Speedup = orig
-     region time / variant region time, left out (and out of the geometric
-     mean) where either total did not exceed the baseline's. A program that
-     fails step 1 is not timed.
+     region time = max(min total - min baseline, 1e-6) s. Speedup
+     (<version>_speedup) = orig region time / that version's region time,
+     and for each iotile variant <label>_vs_omp = omp region time / its
+     region time; a ratio is left out (and out of the geometric mean) where
+     either total did not exceed the baseline's. A program that fails step 1
+     is not timed.
 
-Prints a table and the geometric mean of each variant's speedups, writes
+Prints a table (region seconds, speedups over orig, iotile variants over
+omp) and the geometric means of these ratios, also in a last row; writes
 results.csv in --out, and exits with status 1 if any program gives wrong
 results or fails to build or run.
 
   scripts/pipelines.py --no-time                             # correctness only
+  scripts/pipelines.py --no-omp                              # without the OpenMP baseline
   scripts/pipelines.py --compare=--no-tile --threads 4       # tiled vs untiled vs gcc
   scripts/pipelines.py --programs harris,unsharp-mask --time-size 1024x1024 --runs 5
   scripts/pipelines.py --iotile-flags=--tile-size=64 --compare=--tile-size=16
@@ -104,6 +119,8 @@ def parse_args():
     p.add_argument("--compare", action="append", default=[], metavar="FLAGS",
                    help="another iotile variant with these flags, checked and timed too (repeatable), e.g. --compare=--no-tile")
     p.add_argument("--no-time", action="store_true", help="check correctness only")
+    p.add_argument("--no-omp", action="store_true",
+                   help="leave out omp, the hand-written OpenMP baseline (omp parallel for on each stage's outer loop)")
     p.add_argument("--out", metavar="DIR", default=str(ROOT / "pipelines-results"),
                    help="directory for results.csv (default: pipelines-results/ in the repository)")
     p.add_argument("--timeout", metavar="SECONDS", type=positive, default=600, help="seconds allowed per build or run (default: 600)")
@@ -148,14 +165,61 @@ def size_defs(size):
     return [f"-DH={size[0]}", f"-DW={size[1]}"]
 
 
-def empty_region(text):
-    """The source with everything strictly between the #pragma scop and #pragma endscop lines removed."""
-    lines = text.splitlines(keepends=True)
+def scop_region(lines):
+    """The indices of the #pragma scop and #pragma endscop lines; ValueError unless there is exactly one region."""
     starts = [i for i, l in enumerate(lines) if l.strip() == "#pragma scop"]
     ends = [i for i, l in enumerate(lines) if l.strip() == "#pragma endscop"]
     if len(starts) != 1 or len(ends) != 1 or starts[0] >= ends[0]:
         raise ValueError(f"expected one #pragma scop ... #pragma endscop region, found {len(starts)} and {len(ends)}")
-    return "".join(lines[:starts[0] + 1] + lines[ends[0]:])
+    return starts[0], ends[0]
+
+
+def empty_region(text):
+    """The source with everything strictly between the #pragma scop and #pragma endscop lines removed."""
+    lines = text.splitlines(keepends=True)
+    start, end = scop_region(lines)
+    return "".join(lines[:start + 1] + lines[end:])
+
+
+def indentation(line):
+    return line[:len(line) - len(line.lstrip())]
+
+
+def omp_region(text):
+    """The source with "#pragma omp parallel for" before each loop statement directly inside the region.
+
+    Those are the lines of the region that start a for statement at the
+    smallest indentation of its non-blank lines; the pragma gets the same
+    indentation. ValueError if there is no such line.
+    """
+    lines = text.splitlines(keepends=True)
+    start, end = scop_region(lines)
+    body = lines[start + 1:end]
+    outer = min((len(indentation(l)) for l in body if l.strip()), default=0)
+    out, loops = [], 0
+    for line in body:
+        if line.strip() and len(indentation(line)) == outer and re.match(r"for\s*\(", line.strip()):
+            out.append(f"{indentation(line)}#pragma omp parallel for\n")
+            loops += 1
+        out.append(line)
+    if loops == 0:
+        raise ValueError("no loop statement directly inside the #pragma scop region")
+    return "".join(lines[:start + 1] + out + lines[end:])
+
+
+def write_omp_source(program, source, work):
+    """Writes the omp version of source into work; gives its path, or None (failing the program) if it cannot be made."""
+    omp_source = work / f"{program.name}.omp.c"
+    try:
+        omp_source.write_text(omp_region(source.read_text()))
+    except ValueError as e:
+        program.fail(f"omp: {e}")
+        return None
+    return omp_source
+
+
+def omp_describe(cc):
+    return " ".join([cc] + OPT + ["-fopenmp"]) + " (omp parallel for on each stage's outer loop)"
 
 
 class Variant:
@@ -195,10 +259,10 @@ class Program:
         warned = [f"{label}: {message} ({', '.join(sizes)})" for (label, message), sizes in self.warnings.items()]
         return "; ".join(warned + self.notes)
 
-    def speedup(self, label):
-        """orig / label region time; None where either was not measured (a ratio to the floor means nothing)."""
-        if "orig" in self.region and label in self.region and not {"orig", label} & self.unmeasured:
-            return self.region["orig"] / self.region[label]
+    def speedup(self, label, over="orig"):
+        """over / label region time; None where either was not measured (a ratio to the floor means nothing)."""
+        if over in self.region and label in self.region and not {over, label} & self.unmeasured:
+            return self.region[over] / self.region[label]
         return None
 
 
@@ -246,7 +310,7 @@ def select_programs(wanted):
 def build(program, cmd, label, size, args, note):
     """Runs one build command; a failure fails the program. Gives True on success."""
     r = run(cmd, args.timeout)
-    if label != "orig" and label != "baseline":
+    if label not in ("orig", "baseline", "omp"):
         program.warn(label, size, r.stderr)
     failure = r.failure(f"build {label} {size_text(size)}{note}")
     if failure:
@@ -254,8 +318,8 @@ def build(program, cmd, label, size, args, note):
     return failure is None
 
 
-def check(program, variants, source, work, size, args, progress):
-    """Builds orig and every variant at one size and compares their outputs."""
+def check(program, variants, source, omp_source, work, size, args, progress):
+    """Builds orig, every variant and omp (from omp_source, unless None) at one size and compares their outputs."""
     defs = size_defs(size)
     flags = OPT + ["-ffp-contract=off"] + QUIET + defs
     exes = {}
@@ -268,6 +332,12 @@ def check(program, variants, source, work, size, args, progress):
         cmd = [args.iotile, f"--cc={args.cc}", *v.flags, *OPT, "-ffp-contract=off", "-fopenmp", *QUIET, *defs, str(source), "-o", str(exe), "-lm"]
         if build(program, cmd, v.label, size, args, ""):
             exes[v.label] = exe
+    compared = [v.label for v in variants]
+    if omp_source is not None:
+        exe = work / f"omp.{tag}"
+        if build(program, [args.cc, *flags, "-fopenmp", str(omp_source), "-o", str(exe), "-lm"], "omp", size, args, ""):
+            exes["omp"] = exe
+        compared.append("omp")
     env = dict(os.environ, OMP_NUM_THREADS=str(CHECK_THREADS))
     outputs = {}
     for label, exe in exes.items():
@@ -280,14 +350,14 @@ def check(program, variants, source, work, size, args, progress):
         else:
             outputs[label] = r.stdout
     if "orig" in outputs:
-        for v in variants:
-            if v.label in outputs and outputs[v.label] != outputs["orig"]:
-                program.fail(f"{v.label} {tag}: output differs from orig")
+        for label in compared:
+            if label in outputs and outputs[label] != outputs["orig"]:
+                program.fail(f"{label} {tag}: output differs from orig")
     progress.step(f"{program.name} checked at {tag}")
 
 
-def time_program(program, variants, source, work, args, progress):
-    """Builds the timed versions and the baseline, runs them interleaved and derives region times."""
+def time_program(program, variants, source, omp_source, work, args, progress):
+    """Builds the timed versions (omp from omp_source, unless None) and the baseline, runs them interleaved and derives region times."""
     size = args.time_size
     defs = size_defs(size)
     tag = size_text(size)
@@ -305,6 +375,8 @@ def time_program(program, variants, source, work, args, progress):
     for v in variants:
         builds.append((v.label, [args.iotile, f"--cc={args.cc}", *v.flags, *OPT, "-fopenmp", *QUIET, *defs,
                                  str(source), "-o", str(work / v.label), "-lm"]))
+    if omp_source is not None:
+        builds.append(("omp", serial + ["-fopenmp", str(omp_source), "-o", str(work / "omp"), "-lm"]))
     exes = [(label, work / label) for label, cmd in builds if build(program, cmd, label, size, args, " (timed)")]
     if len(exes) != len(builds):
         progress.done += args.runs - 1
@@ -345,7 +417,7 @@ def time_program(program, variants, source, work, args, progress):
             program.notes.append(f"{label}: not measurable, {min(times):.6f} s in all <= baseline")
             program.unmeasured.add(label)
         program.region[label] = max(region, FLOOR)
-    differing = [v.label for v in variants if outputs.get(v.label) != outputs.get("orig")]
+    differing = [label for label, exe in exes if label not in ("baseline", "orig") and outputs.get(label) != outputs.get("orig")]
     if differing:
         # Not a failure: timed builds let the compiler contract FMAs as it sees fit.
         program.notes.append(f"{', '.join(differing)} output at {tag} differs from orig (timed builds allow FMA contraction)")
@@ -353,21 +425,27 @@ def time_program(program, variants, source, work, args, progress):
 
 def report(programs, variants, check_sizes, args, out_dir):
     timed = not args.no_time
-    labels = ["orig"] + [v.label for v in variants]
-    header = ["program", "correct", "baseline_s"] + [f"{l}_s" for l in labels] + [f"{v.label}_speedup" for v in variants] + ["notes"]
+    omp = not args.no_omp
+    sped_up = [v.label for v in variants] + (["omp"] if omp else [])
+    labels = ["orig"] + sped_up
+    # The ratio columns: (column, version, over whom), over orig then iotile variants over omp.
+    ratios = [(f"{l}_speedup", l, "orig") for l in sped_up]
+    ratios += [(f"{v.label}_vs_omp", v.label, "omp") for v in variants] if omp else []
+    header = ["program", "correct", "baseline_s"] + [f"{l}_s" for l in labels] + [c for c, _, _ in ratios] + ["notes"]
     rows = []
     for p in programs:
         base = p.totals.get("baseline")
         row = [p.name, "yes" if p.correct else "no", f"{min(base):.6f}" if base else ""]
         row += [f"{p.region[l]:.6f}" if l in p.region else "" for l in labels]
-        row += [f"{p.speedup(v.label):.3f}" if p.speedup(v.label) else "" for v in variants]
+        row += [f"{p.speedup(l, over):.3f}" if p.speedup(l, over) else "" for _, l, over in ratios]
         row.append(p.all_notes())
         rows.append(row)
-    geomeans = {v.label: geometric_mean([p.speedup(v.label) for p in programs if p.speedup(v.label)]) for v in variants}
-    geo_row = ["geomean", "", ""] + [""] * len(labels) + [f"{geomeans[v.label]:.3f}" if geomeans[v.label] else "" for v in variants] + [""]
+    geomeans = {c: geometric_mean([p.speedup(l, over) for p in programs if p.speedup(l, over)]) for c, l, over in ratios}
+    geo_row = ["geomean", "", ""] + [""] * len(labels) + [f"{geomeans[c]:.3f}" if geomeans[c] else "" for c, _, _ in ratios] + [""]
 
     # The terminal table leaves out the timing columns when nothing was timed.
-    shown = [i for i, h in enumerate(header) if timed or not (h.endswith("_s") or h.endswith("_speedup"))]
+    shown = [i for i, h in enumerate(header)
+             if timed or not (h.endswith("_s") or h.endswith("_speedup") or h.endswith("_vs_omp"))]
     table = [header] + rows + ([geo_row] if timed else [])
     widths = {i: max(len(r[i]) for r in table) for i in shown[:-1]}
     for r in table:
@@ -375,15 +453,17 @@ def report(programs, variants, check_sizes, args, out_dir):
         print(("  ".join(cells) + "  " + r[-1]).rstrip())
 
     print(f"orig = {args.cc} {' '.join(OPT)} (serial); " + "; ".join(
-        f"{v.label} = {v.describe(args.cc)}" for v in variants) + "; check builds add -ffp-contract=off")
+        [f"{v.label} = {v.describe(args.cc)}" for v in variants] + ([f"omp = {omp_describe(args.cc)}"] if omp else []))
+        + "; check builds add -ffp-contract=off")
     correct = sum(p.correct for p in programs)
     summary = f"{correct}/{len(programs)} correct at {', '.join(size_text(s) for s in check_sizes)}"
     if timed:
         summary += (f"; region seconds at {size_text(args.time_size)}, minimum of {args.runs} run(s), "
                     f"{args.threads} thread(s), less the baseline (region emptied)")
-        means = [f"{v.label} {geomeans[v.label]:.3f}" for v in variants if geomeans[v.label]]
-        if means:
-            summary += "; geometric-mean speedup over orig: " + ", ".join(means)
+        for over in ("orig", "omp"):
+            means = [f"{l} {geomeans[c]:.3f}" for c, l, o in ratios if o == over and geomeans[c]]
+            if means:
+                summary += f"; geometric-mean speedup over {over}: " + ", ".join(means)
     print(summary)
 
     with open(out_dir / "results.csv", "w", newline="") as f:
@@ -419,12 +499,13 @@ def main():
             # Built from a copy, so that nothing the compilers write can land in the repository.
             source = work / p.source.name
             shutil.copyfile(p.source, source)
+            omp_source = None if args.no_omp else write_omp_source(p, source, work)
             for size in check_sizes:
-                check(p, variants, source, work, size, args, progress)
+                check(p, variants, source, omp_source, work, size, args, progress)
             if args.no_time:
                 continue
             if p.correct:
-                time_program(p, variants, source, work, args, progress)
+                time_program(p, variants, source, omp_source, work, args, progress)
             else:
                 p.notes.append("not timed")
                 progress.done += args.runs

@@ -38,6 +38,20 @@ pub enum Isolate {
     Never,
 }
 
+/// Which schedule `--reschedule` generates a region with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
+pub enum Reschedule {
+    /// The one the cost model predicts fastest: the new schedule, the
+    /// original order with its parallel loops marked, or the original order.
+    #[default]
+    Model,
+    /// The new schedule, whatever the model predicts (for testing the
+    /// transformations).
+    Always,
+    /// The original order, with its parallel loops marked (the floor).
+    Never,
+}
+
 /// Format of `--report`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum ReportFormat {
@@ -106,6 +120,10 @@ pub struct Cli {
     /// Fusion heuristic.
     #[arg(long, value_enum)]
     pub fusion: Option<Fusion>,
+
+    /// Which schedule a region gets: the one the cost model predicts fastest (model: the new schedule, or the original order with its parallel loops marked, or the original order), the new one (always: for testing the transformations), or the original order with its parallel loops marked (never).
+    #[arg(long, value_enum, value_name = "WHEN")]
+    pub reschedule: Option<Reschedule>,
 
     /// Keep a region that cannot be handled unchanged, with a warning.
     #[arg(long)]
@@ -187,6 +205,7 @@ impl Cli {
             || self.tile_size.is_some()
             || self.tile_sizes.is_some()
             || self.no_tile
+            || self.reschedule.is_some()
             || self.l2_tile_factor.is_some()
             || self.isolate_full_tiles.is_some();
         if self.target() != Target::Openmp && !asked {
@@ -215,6 +234,7 @@ impl Cli {
             tile_sizes,
             second_level: self.l2_tile_factor.map(i64::from),
             isolate_full_tiles: self.isolate_full_tiles.unwrap_or(Isolate::Deep),
+            reschedule: self.reschedule.unwrap_or_default(),
         }))
     }
 

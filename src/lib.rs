@@ -160,6 +160,8 @@ pub struct SchedulePlan {
     pub second_level: Option<i64>,
     /// Where full tiles are generated apart from partial ones.
     pub isolate_full_tiles: cli::Isolate,
+    /// Which of the new schedule and the original order is used.
+    pub reschedule: cli::Reschedule,
 }
 
 impl SchedulePlan {
@@ -257,11 +259,16 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
                 // so OpenMP code declares its own instead of reusing the user's.
                 session.reset_operations();
                 let generate = || ast::generate(scop, schedule.copy()?, &used, !openmp);
+                if !new && openmp {
+                    // The original order is the original text: nothing
+                    // regenerated can be faster than what the user wrote.
+                    break (schedule, None, privatizable);
+                }
                 if !new {
-                    break (schedule.copy().map_err(|e| fail(e.into()))?, times.time(index, "ast", generate).map_err(fail)?, privatizable);
+                    break (schedule.copy().map_err(|e| fail(e.into()))?, Some(times.time(index, "ast", generate).map_err(fail)?), privatizable);
                 }
                 if let Some(a) = times.time(index, "ast", || isl::within_operations(session.ctx(), AST_OPERATIONS, generate)) {
-                    break (schedule, a, privatizable);
+                    break (schedule, Some(a), privatizable);
                 }
                 // A loaded schedule falls back on the original order.
                 plan = plan.as_ref().filter(|_| loaded.is_none()).and_then(SchedulePlan::untiled);
@@ -279,7 +286,10 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
                 saved_schedules.push_str(&schedule.isl_text());
                 saved_schedules.push_str("\n\n");
             }
-            times.time(index, "back", || back::write_region(scop, &region_ast, &region.indent, openmp, &privatizable)).map_err(fail)
+            match region_ast {
+                Some(region_ast) => times.time(index, "back", || back::write_region(scop, &region_ast, &region.indent, openmp, &privatizable)).map_err(fail),
+                None => Ok(file.text[region.original.clone()].to_string()),
+            }
         });
         out.push_str(&file.text[at..region.original.start]);
         match generated {
@@ -367,8 +377,10 @@ fn choose_schedule(
 }
 
 /// isl's schedule for `scop` (the original where isl finds none), tiled
-/// and marked as `plan` says; `None` where the cost model predicts that
-/// the original order is faster.
+/// and marked as `plan` says, or, where the cost model does not predict it
+/// to be faster, the original order with its parallel loops marked
+/// ([`Floor`]); `None` where the model predicts the plain original order
+/// to be fastest.
 fn transformed_schedule(
     session: &Session,
     scop: &scop::Scop,
@@ -384,12 +396,14 @@ fn transformed_schedule(
         Some(s) => s,
         None => scop.schedule.copy()?,
     };
+    let mark_parallel = options.target == back::Target::Openmp;
     let tiling = transform::tile::TileOptions {
         sizes: plan.tile_sizes.clone(),
         second_level: plan.second_level,
         isolate_full_tiles: plan.isolate_full_tiles,
-        mark_parallel: options.target == back::Target::Openmp,
+        mark_parallel,
         require_reuse: true,
+        every_member_parallel: false,
     };
     // Keep the original order where the cost model predicts a loss; a
     // model that cannot be evaluated within the bound predicts nothing.
@@ -408,28 +422,120 @@ fn transformed_schedule(
         times.time(region, "tile", || transform::tile::apply(schedule, scop, dependences, tiling, model.as_ref()))
     };
     let mut transformed = tile(schedule.copy()?, &tiling)?;
+    if plan.reschedule == cli::Reschedule::Always {
+        return Ok(Some(transformed.schedule));
+    }
     // Bands without reuse stay untiled unless the model finds tiling them
     // cheaper anyway (a wavefront whose untiled inner loops are short).
     if transformed.untiled > 0 {
         let all = tile(schedule, &transform::tile::TileOptions { require_reuse: false, ..tiling.clone() })?;
         if let (Ok(some), Ok(every)) = (cost(&transformed), cost(&all)) {
             if every < some {
-                transformed = all;
+                // Tiling every band keeps the bands tiled for reuse tiled.
+                transformed = transform::tile::Tiled { reuse_tiled: transformed.reuse_tiled, ..all };
             }
         }
     }
-    let original = transform::tile::Tiled { schedule: scop.schedule.copy()?, in_tile: Vec::new(), untiled: 0 };
-    let costs = cost(&original).and_then(|before| Ok((before, cost(&transformed)?)));
+    let original = transform::tile::Tiled { schedule: scop.schedule.copy()?, in_tile: Vec::new(), untiled: 0, reuse_tiled: 0 };
+    // The floor: the original order with its parallel loops marked.
+    let floor = if mark_parallel {
+        let marking = transform::tile::TileOptions { sizes: Vec::new(), second_level: None, every_member_parallel: true, ..tiling.clone() };
+        session.reset_operations();
+        Some(tile(scop.schedule.copy()?, &marking)?)
+    } else {
+        None
+    };
+    let costs = Costs {
+        original: cost(&original),
+        floor: floor.as_ref().map(|f| cost(f)),
+        new: cost(&transformed),
+        reuse: transformed.reuse_tiled > 0,
+    };
     session.reset_operations();
-    let keep_original = matches!(costs, Ok((before, after)) if after > before);
+    let choice = match plan.reschedule {
+        cli::Reschedule::Never if floor.is_some() => Floor::ParallelOriginal,
+        cli::Reschedule::Never => Floor::Original,
+        _ => costs.choice(),
+    };
     if options.dump_schedule {
-        let verdict = if keep_original { "original kept" } else { "new schedule used" };
-        match &costs {
-            Ok((before, after)) => println!("region {index} model: original {before:.3e}, new {after:.3e}: {verdict}"),
-            Err(e) => println!("region {index} model: not evaluated ({e}): {verdict}"),
+        println!("region {index} model: {}", costs.describe(choice));
+    }
+    Ok(match choice {
+        Floor::New => Some(transformed.schedule),
+        Floor::ParallelOriginal => floor.map(|f| f.schedule),
+        Floor::Original => None,
+    })
+}
+
+/// Which schedule the cost model keeps for a region.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Floor {
+    /// The new schedule, predicted faster than the original order.
+    New,
+    /// The original order with its parallel loops marked: the new schedule
+    /// is not predicted faster, but running the original loops in
+    /// parallel is.
+    ParallelOriginal,
+    /// The original order, unchanged.
+    Original,
+}
+
+/// The cost model's estimates for the candidate schedules of a region.
+struct Costs {
+    original: isl::IslResult<f64>,
+    /// The original order with parallel marks; `None` for targets without
+    /// parallel loops.
+    floor: Option<isl::IslResult<f64>>,
+    new: isl::IslResult<f64>,
+    /// Whether the new schedule tiles a band for the reuse of its data,
+    /// a gain the model does not count (it has no caches).
+    reuse: bool,
+}
+
+/// Relative gain over the original order, parallelised, that the model
+/// must predict for a new schedule that tiles nothing for reuse (fusion,
+/// skewing, interchange) to be used: the gains it counts are coarse,
+/// and what it does not count (shorter inner loops, code around fused
+/// statements of different shapes) is a loss.
+const FLOOR_MARGIN: f64 = 0.05;
+
+impl Costs {
+    /// The candidate the model predicts fastest, with [`FLOOR_MARGIN`]
+    /// in favour of the original order parallelised, unless the new
+    /// schedule tiles for reuse; the new schedule where the model cannot
+    /// be evaluated (it predicts nothing).
+    fn choice(&self) -> Floor {
+        let (Ok(original), Ok(new)) = (&self.original, &self.new) else { return Floor::New };
+        let floor = match &self.floor {
+            Some(Ok(floor)) if floor < original => Some(*floor),
+            _ => None,
+        };
+        let new_wins = |floor: f64| if self.reuse { *new <= floor } else { *new < floor * (1.0 - FLOOR_MARGIN) };
+        match floor {
+            Some(floor) if !new_wins(floor) => Floor::ParallelOriginal,
+            _ if new > original => Floor::Original,
+            _ => Floor::New,
         }
     }
-    Ok(if keep_original { None } else { Some(transformed.schedule) })
+
+    /// The estimates and `choice`, for `--dump-schedule`.
+    fn describe(&self, choice: Floor) -> String {
+        let show = |c: &isl::IslResult<f64>| match c {
+            Ok(c) => format!("{c:.3e}"),
+            Err(e) => format!("not evaluated ({e})"),
+        };
+        let mut text = format!("original {}", show(&self.original));
+        if let Some(floor) = &self.floor {
+            text.push_str(&format!(", original parallelised {}", show(floor)));
+        }
+        let verdict = match choice {
+            Floor::New => "new schedule used",
+            Floor::ParallelOriginal => "original order kept, parallelised",
+            Floor::Original => "original kept",
+        };
+        let reuse = if self.reuse { " (tiled for reuse)" } else { "" };
+        format!("{text}, new{reuse} {}: {verdict}", show(&self.new))
+    }
 }
 
 /// The schedule of region `index` from `--load-schedule`, checked against

@@ -42,6 +42,10 @@ pub const STRIDED_IN_TILE: f64 = 1.0;
 /// above which its iterations count as unequal.
 const UNEQUAL_WORK: f64 = 0.25;
 
+/// Largest move along the last array dimension that counts as
+/// [`Stride::Near`] (a 2x downsample's `in[2i][2j]`).
+const NEAR: i32 = 4;
+
 /// Threads assumed to share the iterations of a parallel loop.
 const THREADS: f64 = 2.0;
 
@@ -52,6 +56,10 @@ pub enum Stride {
     Invariant,
     /// It moves by one element along the last array dimension.
     Unit,
+    /// It moves by a few elements along the last array dimension (at most
+    /// [`NEAR`]): consecutive iterations still share cache lines, which
+    /// tiling does not make any better.
+    Near,
     /// It jumps further (a new cache line on every iteration).
     Other,
 }
@@ -62,6 +70,7 @@ impl Stride {
         match self {
             Stride::Invariant => 0.1,
             Stride::Unit => 0.5,
+            Stride::Near => 1.0,
             Stride::Other => 4.0,
         }
     }
@@ -89,17 +98,35 @@ pub fn stride(access: &Map, following: &UnionMap) -> IslResult<Option<Stride>> {
     if moves.is_subset(&UnionSet::from_set(still.copy()?)?)? {
         return Ok(Some(Stride::Invariant));
     }
-    let unit = still.union(offset(1)?)?.union(offset(-1)?)?;
-    Ok(Some(if dims > 0 && moves.is_subset(&UnionSet::from_set(unit)?)? { Stride::Unit } else { Stride::Other }))
+    let unit = still.copy()?.union(offset(1)?)?.union(offset(-1)?)?;
+    if dims > 0 && moves.is_subset(&UnionSet::from_set(unit.copy()?)?)? {
+        return Ok(Some(Stride::Unit));
+    }
+    let mut near = unit;
+    for k in 2..=NEAR {
+        near = near.union(offset(k)?)?.union(offset(-k)?)?;
+    }
+    Ok(Some(if dims > 0 && moves.is_subset(&UnionSet::from_set(near)?)? { Stride::Near } else { Stride::Other }))
 }
 
-/// `S[t] -> S[t']` where `t'` is `t` one step further along member `m` of
-/// the `n`-dimensional schedule `schedule`, all other members unchanged.
+/// `S[t] -> S[t']` where `t'` is the next value of the `n`-dimensional
+/// schedule `schedule` along member `m`, all other members unchanged: one
+/// step further, or, for a statement that takes only every `k`-th value
+/// along `m` (`up[2i + a]` scheduled at `2i + a`), `k` steps.
 pub fn one_step_along(schedule: &UnionMap, n: u32, m: u32) -> IslResult<UnionMap> {
     let names: Vec<String> = (0..n).map(|i| format!("t{i}")).collect();
     let next: Vec<String> = (0..n).map(|i| if i == m { format!("t{i} + 1") } else { format!("t{i}") }).collect();
     let step = Map::read_from_str(&schedule.get_ctx(), &format!("{{ [{}] -> [{}] }}", names.join(", "), next.join(", ")))?;
-    Ok(schedule.copy()?.apply_range(UnionMap::from_map(step)?)?.apply_range(schedule.copy()?.reverse()?)?)
+    let following = schedule.copy()?.apply_range(UnionMap::from_map(step)?)?.apply_range(schedule.copy()?.reverse()?)?;
+    if !following.is_empty()? {
+        return Ok(following);
+    }
+    let same: Vec<String> = (0..n).map(|i| if i == m { format!("u{i} > t{i}") } else { format!("u{i} = t{i}") }).collect();
+    let later: Vec<String> = (0..n).map(|i| format!("u{i}")).collect();
+    let later = Map::read_from_str(&schedule.get_ctx(), &format!("{{ [{}] -> [{}] : {} }}", names.join(", "), later.join(", "), same.join(" and ")))?;
+    let times = schedule.copy()?.range()?;
+    let next = UnionMap::from_map(later)?.intersect_domain(times.copy()?)?.intersect_range(times)?.lexmin()?;
+    Ok(schedule.copy()?.apply_range(next)?.apply_range(schedule.copy()?.reverse()?)?)
 }
 
 /// The model for one region, with its parameter estimates.

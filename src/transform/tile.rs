@@ -17,7 +17,7 @@
 //!       ...                                 band [i, j, k] (point loops)
 //! ```
 
-use isl_rs::{DimType, Id, Map, MultiUnionPwAff, MultiVal, Schedule, ScheduleNode, ScheduleNodeType, Set, UnionMap, UnionPwAffList, UnionSet, Val};
+use isl_rs::{ASTLoopType, DimType, Id, Map, MultiUnionPwAff, MultiVal, Schedule, ScheduleNode, ScheduleNodeType, Set, UnionMap, UnionPwAffList, UnionSet, Val};
 
 use crate::cli::Isolate;
 use crate::deps::Dependences;
@@ -77,6 +77,10 @@ pub struct TileOptions {
     /// Tile only bands whose accesses reuse data across their iterations
     /// (see [`temporal_reuse`]).
     pub require_reuse: bool,
+    /// Test every band member for parallelism, not only those isl's
+    /// scheduler found coincident: the bands of the original schedule carry
+    /// no such flags.
+    pub every_member_parallel: bool,
 }
 
 /// A schedule after tiling and marking.
@@ -88,14 +92,17 @@ pub struct Tiled {
     pub in_tile: Vec<String>,
     /// Tilable bands left untiled for lack of reuse.
     pub untiled: usize,
+    /// Bands tiled because their accesses reuse data across iterations
+    /// (counted only where reuse is required).
+    pub reuse_tiled: usize,
 }
 
 /// Tiles and marks `schedule` (of `scop`) in place of the original;
 /// `model`, when there is one, tells which parallel loops do unequal work.
 pub fn apply(schedule: Schedule, scop: &Scop, deps: &Dependences, options: &TileOptions, model: Option<&CostModel>) -> IslResult<Tiled> {
-    let mut tiler = Tiler { scop, deps, options, model, in_tile: Vec::new(), bands_tiled: 0, untiled: 0 };
+    let mut tiler = Tiler { scop, deps, options, model, in_tile: Vec::new(), bands_tiled: 0, untiled: 0, reuse_tiled: 0 };
     let root = tiler.visit(schedule.get_root()?, Walk { may_tile: true, in_parallel: false, split_rest: false })?;
-    Ok(Tiled { schedule: root.get_schedule()?, in_tile: tiler.in_tile, untiled: tiler.untiled })
+    Ok(Tiled { schedule: root.get_schedule()?, in_tile: tiler.in_tile, untiled: tiler.untiled, reuse_tiled: tiler.reuse_tiled })
 }
 
 /// What is already decided above the node being visited.
@@ -124,6 +131,8 @@ struct Tiler<'a> {
     bands_tiled: usize,
     /// See [`Tiled::untiled`].
     untiled: usize,
+    /// See [`Tiled::reuse_tiled`].
+    reuse_tiled: usize,
 }
 
 impl Tiler<'_> {
@@ -145,18 +154,23 @@ impl Tiler<'_> {
             self.untiled += 1;
         }
         if tile && reuse {
+            self.reuse_tiled += usize::from(self.options.require_reuse);
             node = self.tile(node)?;
             walk.may_tile = false;
         } else if tilable {
             node = stride_one_innermost(node, self.scop, false)?.0;
-            if self.options.mark_parallel && leaf_band(&node)? {
-                (node, marked) = mark_simd(node, self.scop, self.deps)?;
+            if leaf_band(&node)? {
+                node = separate_statements(split_classes(node)?.0)?;
+                if self.options.mark_parallel {
+                    (node, marked) = mark_simd(node, self.scop, self.deps)?;
+                }
             }
         }
         let mut parallel = None;
         if self.options.mark_parallel && !walk.in_parallel {
             for i in 0..node.band_n_member()? {
-                if node.band_member_get_coincident(i)? && parallel_conflict(self.scop, self.deps, &node, i)?.is_none() {
+                let candidate = self.options.every_member_parallel || node.band_member_get_coincident(i)?;
+                if candidate && parallel_conflict(self.scop, self.deps, &node, i)?.is_none() {
                     parallel = Some(i);
                     break;
                 }
@@ -208,8 +222,14 @@ impl Tiler<'_> {
             Isolate::Deep => members >= 3,
             Isolate::Never => false,
         };
-        if isolate {
+        let split;
+        (node, split) = split_classes(node)?;
+        // Split members no longer line up with the tile loops.
+        if isolate && !split {
             node = isolate_full_tiles(node, &(0..members).map(size).collect::<Vec<_>>(), &order)?;
+        }
+        if leaf_band(&node)? {
+            node = separate_statements(node)?;
         }
         if self.options.mark_parallel && leaf_band(&node)? {
             let marked;
@@ -340,11 +360,15 @@ fn leaf_band(node: &ScheduleNode) -> IslResult<bool> {
 /// lanes with private copies of the scalars they write; gives the band and
 /// whether the mark was inserted.
 fn mark_simd(node: ScheduleNode, scop: &Scop, deps: &Dependences) -> IslResult<(ScheduleNode, bool)> {
-    let n = node.band_n_member()?;
-    if !node.band_member_get_coincident(n - 1)? || parallel_conflict(scop, deps, &node, n - 1)?.is_some() {
+    let mut innermost = node.band_n_member()? - 1;
+    // An unrolled member generates no loop: the loop above it is innermost.
+    while innermost > 0 && node.band_member_get_ast_loop_type(innermost)? == ASTLoopType::Unroll {
+        innermost -= 1;
+    }
+    if !node.band_member_get_coincident(innermost)? || parallel_conflict(scop, deps, &node, innermost)?.is_some() {
         return Ok((node, false));
     }
-    let depth = node.get_schedule_depth()? + n - 1;
+    let depth = node.get_schedule_depth()? + innermost;
     let name = simd_mark(depth);
     let id = Id::read_from_str(&node.get_ctx(), &name)?;
     Ok((node.insert_mark(id)?.child(0)?, true))
@@ -418,6 +442,119 @@ fn isolated_points(node: &ScheduleNode, sizes: &[i64], order: &[usize]) -> IslRe
     // before another one of an earlier sequence child at the same point
     // (a read before the write it depends on, with tiles 3,5,7).
     Ok(Some(points.intersect_domain(full)?.wrap()?.coalesce()?.set_tuple_name("isolate")?))
+}
+
+/// Largest stride whose classes [`separate_classes`] unrolls: each
+/// member so split repeats the code below it this many times.
+const MAX_UNROLLED_STRIDE: i64 = 4;
+
+/// Generates the band at `node` so that no statement is selected by a
+/// stride or a modulo test in its loops: a member along
+/// which statements take values of different strides or offsets (the
+/// four statements of a 2x upsample `up[2i+a][2j+b]` fused with a
+/// full-resolution consumer at `i`) is split into `floor(f / L)` and
+/// `f mod L` (`L` the least common multiple of the strides), the second
+/// unrolled, so that each unrolled copy holds exactly the statements of
+/// one class. Both members together order the instances as `f` does.
+/// Gives the band and whether a member was split (the band then no
+/// longer lines up with its tile band).
+fn split_classes(node: ScheduleNode) -> IslResult<(ScheduleNode, bool)> {
+    let n = node.band_n_member()?;
+    let mut strides = Vec::new();
+    for m in 0..n {
+        strides.push(class_stride(&node, m)?);
+    }
+    let split = strides.iter().filter(|s| s.is_some()).count() as u32;
+    let mut node = node;
+    if split > 0 {
+        let ctx = node.get_ctx();
+        let partial = node.band_get_partial_schedule()?;
+        let mut list = UnionPwAffList::alloc(&ctx, (n as u32 + split) as i32)?;
+        let mut coincident = Vec::new();
+        let mut unrolled = Vec::new();
+        for m in 0..n {
+            let f = partial.get_union_pw_aff(m)?;
+            let c = node.band_member_get_coincident(m)?;
+            match strides[m as usize] {
+                Some(l) => {
+                    list = list.add(f.copy()?.scale_down_val(Val::int_from_si(&ctx, l)?)?.floor()?)?;
+                    list = list.add(f.mod_val(Val::int_from_si(&ctx, l)?)?)?;
+                    coincident.extend([c, c]);
+                    unrolled.extend([false, true]);
+                }
+                None => {
+                    list = list.add(f)?;
+                    coincident.push(c);
+                    unrolled.push(false);
+                }
+            }
+        }
+        let space = partial.get_space()?.add_dims(DimType::Set, split)?;
+        node = node.delete()?.insert_partial_schedule(MultiUnionPwAff::from_union_pw_aff_list(space, list)?)?;
+        for (i, c) in coincident.into_iter().enumerate() {
+            node = node.band_member_set_coincident(i as i32, i32::from(c))?;
+        }
+        for (i, u) in unrolled.into_iter().enumerate() {
+            if u {
+                node = node.band_member_set_ast_loop_type(i as i32, ASTLoopType::Unroll)?;
+            }
+        }
+    }
+    Ok((node, split > 0))
+}
+
+/// Asks isl to generate each member of the band at `node` as loops over
+/// pieces in which the same statements run (`separate`), when the band
+/// holds several statements: no test in a loop then selects statements
+/// whose domains differ (a 3-tap and a 5-tap stage fused into one loop).
+/// Unrolled members keep their type.
+fn separate_statements(mut node: ScheduleNode) -> IslResult<ScheduleNode> {
+    if node.get_domain()?.n_set()? > 1 {
+        for m in 0..node.band_n_member()? {
+            if node.band_member_get_ast_loop_type(m)? != ASTLoopType::Unroll {
+                node = node.band_member_set_ast_loop_type(m, ASTLoopType::Separate)?;
+                node = node.band_member_set_isolate_ast_loop_type(m, ASTLoopType::Separate)?;
+            }
+        }
+    }
+    Ok(node)
+}
+
+/// The stride `L` by which [`separate_classes`] splits member `m` of the
+/// band at `node`: the least common multiple of the strides of the values
+/// each statement takes along it, where some stride exceeds 1 and the
+/// statements fall into different classes (stride and constant offset);
+/// `None` where isl generates the member without modulo tests already
+/// (every statement of one class) or `L` exceeds [`MAX_UNROLLED_STRIDE`].
+fn class_stride(node: &ScheduleNode, m: i32) -> IslResult<Option<i64>> {
+    let partial = node.band_get_partial_schedule_union_map()?.intersect_domain(node.get_domain()?)?;
+    let maps = partial.get_map_list()?;
+    let mut classes = Vec::new();
+    for i in 0..maps.size()? {
+        let values = maps.get_at(i)?.range()?;
+        let n = values.dim(DimType::Set)? as u32;
+        let values = values.project_out(DimType::Set, m as u32 + 1, n - m as u32 - 1)?.project_out(DimType::Set, 0, m as u32)?;
+        let info = values.get_stride_info(0)?;
+        let stride = info.get_stride()?;
+        if !stride.is_int()? {
+            return Ok(None);
+        }
+        let offset = info.get_offset()?;
+        let offset = if offset.is_cst()? { Some(offset.get_constant_val()?) } else { None };
+        let stride = stride.get_num_si()?;
+        let offset = match offset {
+            Some(v) if v.is_int()? => Some(v.get_num_si()?.rem_euclid(stride.max(1))),
+            _ => None,
+        };
+        classes.push((stride, offset));
+    }
+    let lcm = classes.iter().fold(1i64, |l, &(s, _)| if s > 0 { l / gcd(l, s) * s } else { l });
+    let one_class = classes.windows(2).all(|w| w[0] == w[1]) && classes.iter().all(|c| c.1.is_some());
+    Ok((lcm > 1 && lcm <= MAX_UNROLLED_STRIDE && !one_class).then_some(lcm))
+}
+
+fn gcd(a: i64, b: i64) -> i64 {
+    if b == 0 { a.abs() } else { gcd(b, a % b) }
 }
 
 /// Reorders the members of a permutable band so that the innermost loop
