@@ -270,6 +270,16 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
                 if let Some(a) = times.time(index, "ast", || isl::within_operations(session.ctx(), AST_OPERATIONS, generate)) {
                     break (schedule, Some(a), privatizable);
                 }
+                // Loops split by statement and by stride class multiply
+                // the cases isl generates; the same schedule without them
+                // is cheaper and computes the same.
+                session.reset_operations();
+                if let Some(plain) = transform::tile::with_default_loop_types(&schedule).map_err(|e| fail(e.into()))? {
+                    let generate = || ast::generate(scop, plain.copy()?, &used, !openmp);
+                    if let Some(a) = times.time(index, "ast", || isl::within_operations(session.ctx(), AST_OPERATIONS, generate)) {
+                        break (plain, Some(a), privatizable);
+                    }
+                }
                 // A loaded schedule falls back on the original order.
                 plan = plan.as_ref().filter(|_| loaded.is_none()).and_then(SchedulePlan::untiled);
                 loaded = None;

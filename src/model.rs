@@ -253,8 +253,11 @@ impl CostModel {
 
     /// Whether the iterations of a loop whose schedule is `partial`
     /// (statement instances to one value) do unequal work: compares the
-    /// instances its first iteration and its middle one execute, counted
-    /// as the box hulls of their domains at the estimated parameters.
+    /// instances its iterations a quarter and three quarters of the way
+    /// execute, counted as the box hulls of their domains at the estimated
+    /// parameters. (Its first and last iterations often differ by the
+    /// statements that a fused stage's border leaves out, which says
+    /// nothing about the work of the others.)
     pub fn unequal_iterations(&self, partial: &UnionMap) -> IslResult<bool> {
         let partial = partial.copy()?.intersect_params(self.parameters.copy()?)?;
         let values = partial.copy()?.range()?.get_set_list()?;
@@ -263,8 +266,15 @@ impl CostModel {
         }
         let values = values.get_at(0)?;
         let Some((first, last)) = dim_range(&values, 0)? else { return Ok(false) };
-        let past_middle = values.copy()?.lower_bound_si(DimType::Set, 0, ((first + last) / 2) as i32)?;
-        let Some((middle, _)) = dim_range(&past_middle, 0)? else { return Ok(false) };
+        // The first values the loop takes from a quarter and from three
+        // quarters of its range on.
+        let from = |at: i64| -> IslResult<Option<i64>> {
+            let past = values.copy()?.lower_bound_si(DimType::Set, 0, at as i32)?;
+            Ok(dim_range(&past, 0)?.map(|(value, _)| value))
+        };
+        let (Some(quarter), Some(three_quarters)) = (from(first + (last - first) / 4)?, from(first + 3 * (last - first) / 4)?) else {
+            return Ok(false);
+        };
         let work = |value: i64| -> IslResult<f64> {
             let at = values.copy()?.fix_si(DimType::Set, 0, value as i32)?;
             let instances = partial.copy()?.intersect_range(UnionSet::from_set(at)?)?.domain()?.get_set_list()?;
@@ -274,7 +284,7 @@ impl CostModel {
             }
             Ok(total)
         };
-        let (a, b) = (work(first)?, work(middle)?);
+        let (a, b) = (work(quarter)?, work(three_quarters)?);
         Ok((a - b).abs() > UNEQUAL_WORK * a.max(b))
     }
 

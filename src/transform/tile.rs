@@ -444,7 +444,7 @@ fn isolated_points(node: &ScheduleNode, sizes: &[i64], order: &[usize]) -> IslRe
     Ok(Some(points.intersect_domain(full)?.wrap()?.coalesce()?.set_tuple_name("isolate")?))
 }
 
-/// Largest stride whose classes [`separate_classes`] unrolls: each
+/// Largest stride whose classes [`split_classes`] unrolls: each
 /// member so split repeats the code below it this many times.
 const MAX_UNROLLED_STRIDE: i64 = 4;
 
@@ -520,7 +520,35 @@ fn separate_statements(mut node: ScheduleNode) -> IslResult<ScheduleNode> {
     Ok(node)
 }
 
-/// The stride `L` by which [`separate_classes`] splits member `m` of the
+/// `schedule` with every band member's loop type back to isl's default
+/// (no `separate`, no unrolling: the same instances in the same order, in
+/// loops with more tests but cheaper to generate); `None` where no member
+/// has another type.
+pub fn with_default_loop_types(schedule: &Schedule) -> IslResult<Option<Schedule>> {
+    fn reset(mut node: ScheduleNode, changed: &mut bool) -> IslResult<ScheduleNode> {
+        if node.get_type()? == ScheduleNodeType::Band {
+            for m in 0..node.band_n_member()? {
+                if node.band_member_get_ast_loop_type(m)? != ASTLoopType::Default {
+                    node = node.band_member_set_ast_loop_type(m, ASTLoopType::Default)?;
+                    *changed = true;
+                }
+                if node.band_member_get_isolate_ast_loop_type(m)? != ASTLoopType::Default {
+                    node = node.band_member_set_isolate_ast_loop_type(m, ASTLoopType::Default)?;
+                    *changed = true;
+                }
+            }
+        }
+        for i in 0..node.n_children()? {
+            node = reset(node.child(i)?, changed)?.parent()?;
+        }
+        Ok(node)
+    }
+    let mut changed = false;
+    let root = reset(schedule.get_root()?, &mut changed)?;
+    Ok(if changed { Some(root.get_schedule()?) } else { None })
+}
+
+/// The stride `L` by which [`split_classes`] splits member `m` of the
 /// band at `node`: the least common multiple of the strides of the values
 /// each statement takes along it, where some stride exceeds 1 and the
 /// statements fall into different classes (stride and constant offset);

@@ -5,12 +5,12 @@
 void smooth(int steps, int n, double A[n], double B[n])
 {
   int t, i;
-  for (int c0 = 0; c0 < steps; c0++) {
-    for (int c1 = 1; c1 < n - 1; c1++)
-      B[c1] = (A[c1 - 1] + A[c1] + A[c1 + 1]) / 3.0;
-    for (int c1 = 1; c1 < n - 1; c1++)
-      A[c1] = B[c1];
+#pragma scop
+  for (t = 0; t < steps; t++) {
+    for (i = 1; i < n - 1; i++)
+      B[i] = (A[i - 1] + A[i] + A[i + 1]) / 3.0;
+    for (i = 1; i < n - 1; i++)
+      A[i] = B[i];
   }
-  (void)i;
-  (void)t;
+#pragma endscop
 }

@@ -6,7 +6,6 @@ void sweep(int n, double B[2000][2000], double A[2000][2000])
 {
   #pragma omp parallel for
   for (int c0 = 1; c0 < n - 1; c0++)
-    #pragma omp simd
     for (int c1 = 1; c1 < n - 1; c1++)
       B[c0][c1] = 0.2 * (A[c0][c1] + A[c0][c1 - 1] + A[c0][c1 + 1] + A[c0 - 1][c1] + A[c0 + 1][c1]);
 }
