@@ -389,7 +389,7 @@ fn choose_schedule(
 /// isl's schedule for `scop` (the original where isl finds none), tiled
 /// and marked as `plan` says, or, where the cost model does not predict it
 /// to be faster, the original order with its parallel loops marked
-/// ([`Floor`]); `None` where the model predicts the plain original order
+/// (the floor); `None` where the model predicts the plain original order
 /// to be fastest.
 fn transformed_schedule(
     session: &Session,
@@ -463,23 +463,23 @@ fn transformed_schedule(
     };
     session.reset_operations();
     let choice = match plan.reschedule {
-        cli::Reschedule::Never if floor.is_some() => Floor::ParallelOriginal,
-        cli::Reschedule::Never => Floor::Original,
+        cli::Reschedule::Never if floor.is_some() => Verdict::ParallelOriginal,
+        cli::Reschedule::Never => Verdict::Original,
         _ => costs.choice(),
     };
     if options.dump_schedule {
         println!("region {index} model: {}", costs.describe(choice));
     }
     Ok(match choice {
-        Floor::New => Some(transformed.schedule),
-        Floor::ParallelOriginal => floor.map(|f| f.schedule),
-        Floor::Original => None,
+        Verdict::New => Some(transformed.schedule),
+        Verdict::ParallelOriginal => floor.map(|f| f.schedule),
+        Verdict::Original => None,
     })
 }
 
 /// Which schedule the cost model keeps for a region.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Floor {
+enum Verdict {
     /// The new schedule, predicted faster than the original order.
     New,
     /// The original order with its parallel loops marked: the new schedule
@@ -514,22 +514,22 @@ impl Costs {
     /// in favour of the original order parallelised, unless the new
     /// schedule tiles for reuse; the new schedule where the model cannot
     /// be evaluated (it predicts nothing).
-    fn choice(&self) -> Floor {
-        let (Ok(original), Ok(new)) = (&self.original, &self.new) else { return Floor::New };
+    fn choice(&self) -> Verdict {
+        let (Ok(original), Ok(new)) = (&self.original, &self.new) else { return Verdict::New };
         let floor = match &self.floor {
             Some(Ok(floor)) if floor < original => Some(*floor),
             _ => None,
         };
         let new_wins = |floor: f64| if self.reuse { *new <= floor } else { *new < floor * (1.0 - FLOOR_MARGIN) };
         match floor {
-            Some(floor) if !new_wins(floor) => Floor::ParallelOriginal,
-            _ if new > original => Floor::Original,
-            _ => Floor::New,
+            Some(floor) if !new_wins(floor) => Verdict::ParallelOriginal,
+            _ if new > original => Verdict::Original,
+            _ => Verdict::New,
         }
     }
 
     /// The estimates and `choice`, for `--dump-schedule`.
-    fn describe(&self, choice: Floor) -> String {
+    fn describe(&self, choice: Verdict) -> String {
         let show = |c: &isl::IslResult<f64>| match c {
             Ok(c) => format!("{c:.3e}"),
             Err(e) => format!("not evaluated ({e})"),
@@ -539,9 +539,9 @@ impl Costs {
             text.push_str(&format!(", original parallelised {}", show(floor)));
         }
         let verdict = match choice {
-            Floor::New => "new schedule used",
-            Floor::ParallelOriginal => "original order kept, parallelised",
-            Floor::Original => "original kept",
+            Verdict::New => "new schedule used",
+            Verdict::ParallelOriginal => "original order kept, parallelised",
+            Verdict::Original => "original kept",
         };
         let reuse = if self.reuse { " (tiled for reuse)" } else { "" };
         format!("{text}, new{reuse} {}: {verdict}", show(&self.new))
