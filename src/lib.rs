@@ -258,16 +258,19 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
                 // Inside parallel loops every generated iterator must be private,
                 // so OpenMP code declares its own instead of reusing the user's.
                 session.reset_operations();
-                let generate = || ast::generate(scop, schedule.copy()?, &used, !openmp);
+                let generate = |s: &isl_rs::Schedule| ast::generate(scop, s.copy()?, &used, !openmp);
+                let generate_within_bound =
+                    |s: &isl_rs::Schedule| times.time(index, "ast", || isl::within_operations(session.ctx(), AST_OPERATIONS, || generate(s)));
                 if !new && openmp {
                     // The original order is the original text: nothing
                     // regenerated can be faster than what the user wrote.
                     break (schedule, None, privatizable);
                 }
                 if !new {
-                    break (schedule.copy().map_err(|e| fail(e.into()))?, Some(times.time(index, "ast", generate).map_err(fail)?), privatizable);
+                    let region_ast = times.time(index, "ast", || generate(&schedule)).map_err(fail)?;
+                    break (schedule, Some(region_ast), privatizable);
                 }
-                if let Some(a) = times.time(index, "ast", || isl::within_operations(session.ctx(), AST_OPERATIONS, generate)) {
+                if let Some(a) = generate_within_bound(&schedule) {
                     break (schedule, Some(a), privatizable);
                 }
                 // Loops split by statement and by stride class multiply
@@ -275,8 +278,7 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
                 // is cheaper and computes the same.
                 session.reset_operations();
                 if let Some(plain) = transform::tile::with_default_loop_types(&schedule).map_err(|e| fail(e.into()))? {
-                    let generate = || ast::generate(scop, plain.copy()?, &used, !openmp);
-                    if let Some(a) = times.time(index, "ast", || isl::within_operations(session.ctx(), AST_OPERATIONS, generate)) {
+                    if let Some(a) = generate_within_bound(&plain) {
                         break (plain, Some(a), privatizable);
                     }
                 }
@@ -401,11 +403,6 @@ fn transformed_schedule(
     dependences: &deps::Dependences,
 ) -> isl::IslResult<Option<isl_rs::Schedule>> {
     let region = Some(index);
-    let computed = times.time(region, "schedule", || schedule::compute(session, scop, dependences, plan.fusion))?;
-    let schedule = match computed {
-        Some(s) => s,
-        None => scop.schedule.copy()?,
-    };
     let mark_parallel = options.target == back::Target::Openmp;
     let tiling = transform::tile::TileOptions {
         sizes: plan.tile_sizes.clone(),
@@ -431,6 +428,26 @@ fn transformed_schedule(
     let tile = |schedule: isl_rs::Schedule, tiling: &transform::tile::TileOptions| {
         times.time(region, "tile", || transform::tile::apply(schedule, scop, dependences, tiling, model.as_ref()))
     };
+    // The floor: the original order with its parallel loops marked.
+    let floor = if mark_parallel {
+        let marking = transform::tile::TileOptions { sizes: Vec::new(), second_level: None, every_member_parallel: true, ..tiling.clone() };
+        session.reset_operations();
+        Some(tile(scop.schedule.copy()?, &marking)?)
+    } else {
+        None
+    };
+    if plan.reschedule == cli::Reschedule::Never {
+        let verdict = if floor.is_some() { Verdict::ParallelOriginal } else { Verdict::Original };
+        if options.dump_schedule {
+            println!("region {index} model: not consulted (--reschedule=never): {}", verdict.describe());
+        }
+        return Ok(floor.map(|f| f.schedule));
+    }
+    let computed = times.time(region, "schedule", || schedule::compute(session, scop, dependences, plan.fusion))?;
+    let schedule = match computed {
+        Some(s) => s,
+        None => scop.schedule.copy()?,
+    };
     let mut transformed = tile(schedule.copy()?, &tiling)?;
     if plan.reschedule == cli::Reschedule::Always {
         return Ok(Some(transformed.schedule));
@@ -447,14 +464,6 @@ fn transformed_schedule(
         }
     }
     let original = transform::tile::Tiled { schedule: scop.schedule.copy()?, in_tile: Vec::new(), untiled: 0, reuse_tiled: 0 };
-    // The floor: the original order with its parallel loops marked.
-    let floor = if mark_parallel {
-        let marking = transform::tile::TileOptions { sizes: Vec::new(), second_level: None, every_member_parallel: true, ..tiling.clone() };
-        session.reset_operations();
-        Some(tile(scop.schedule.copy()?, &marking)?)
-    } else {
-        None
-    };
     let costs = Costs {
         original: cost(&original),
         floor: floor.as_ref().map(|f| cost(f)),
@@ -462,11 +471,7 @@ fn transformed_schedule(
         reuse: transformed.reuse_tiled > 0,
     };
     session.reset_operations();
-    let choice = match plan.reschedule {
-        cli::Reschedule::Never if floor.is_some() => Verdict::ParallelOriginal,
-        cli::Reschedule::Never => Verdict::Original,
-        _ => costs.choice(),
-    };
+    let choice = costs.choice();
     if options.dump_schedule {
         println!("region {index} model: {}", costs.describe(choice));
     }
@@ -488,6 +493,17 @@ enum Verdict {
     ParallelOriginal,
     /// The original order, unchanged.
     Original,
+}
+
+impl Verdict {
+    /// What `--dump-schedule` says of it.
+    fn describe(self) -> &'static str {
+        match self {
+            Verdict::New => "new schedule used",
+            Verdict::ParallelOriginal => "original order kept, parallelised",
+            Verdict::Original => "original kept",
+        }
+    }
 }
 
 /// The cost model's estimates for the candidate schedules of a region.
@@ -538,13 +554,8 @@ impl Costs {
         if let Some(floor) = &self.floor {
             text.push_str(&format!(", original parallelised {}", show(floor)));
         }
-        let verdict = match choice {
-            Verdict::New => "new schedule used",
-            Verdict::ParallelOriginal => "original order kept, parallelised",
-            Verdict::Original => "original kept",
-        };
         let reuse = if self.reuse { " (tiled for reuse)" } else { "" };
-        format!("{text}, new{reuse} {}: {verdict}", show(&self.new))
+        format!("{text}, new{reuse} {}: {}", show(&self.new), choice.describe())
     }
 }
 

@@ -17,7 +17,7 @@
 //!       ...                                 band [i, j, k] (point loops)
 //! ```
 
-use isl_rs::{ASTLoopType, DimType, Id, Map, MultiUnionPwAff, MultiVal, Schedule, ScheduleNode, ScheduleNodeType, Set, UnionMap, UnionPwAffList, UnionSet, Val};
+use isl_rs::{ASTLoopType, DimType, Id, Map, MapList, MultiUnionPwAff, MultiVal, Schedule, ScheduleNode, ScheduleNodeType, Set, UnionMap, UnionPwAffList, UnionSet, Val};
 
 use crate::cli::Isolate;
 use crate::deps::Dependences;
@@ -160,10 +160,7 @@ impl Tiler<'_> {
         } else if tilable {
             node = stride_one_innermost(node, self.scop, false)?.0;
             if leaf_band(&node)? {
-                node = separate_statements(split_classes(node)?.0)?;
-                if self.options.mark_parallel {
-                    (node, marked) = mark_simd(node, self.scop, self.deps)?;
-                }
+                (node, marked) = self.finish_leaf(split_classes(node)?.0)?;
             }
         }
         let mut parallel = None;
@@ -229,17 +226,27 @@ impl Tiler<'_> {
             node = isolate_full_tiles(node, &(0..members).map(size).collect::<Vec<_>>(), &order)?;
         }
         if leaf_band(&node)? {
-            node = separate_statements(node)?;
-        }
-        if self.options.mark_parallel && leaf_band(&node)? {
             let marked;
-            (node, marked) = mark_simd(node, self.scop, self.deps)?;
+            (node, marked) = self.finish_leaf(node)?;
             levels += i32::from(marked);
         }
         for _ in 0..levels {
             node = node.parent()?;
         }
         Ok(node)
+    }
+
+    /// Generates the leaf band at `node` separated by statement and, where
+    /// parallel loops are marked, puts a simd mark above it when its
+    /// innermost loop may be vectorised; gives the band or the mark, and
+    /// whether the mark was inserted.
+    fn finish_leaf(&self, node: ScheduleNode) -> IslResult<(ScheduleNode, bool)> {
+        let node = separate_statements(node)?;
+        if self.options.mark_parallel {
+            mark_simd(node, self.scop, self.deps)
+        } else {
+            Ok((node, false))
+        }
     }
 
     /// Isolates member `k` of the band at `node` in a band of its own between a
@@ -465,9 +472,10 @@ const MAX_UNROLLED_STRIDE: i64 = 4;
 /// longer lines up with its tile band).
 fn split_classes(node: ScheduleNode) -> IslResult<(ScheduleNode, bool)> {
     let n = node.band_n_member()?;
+    let values = node.band_get_partial_schedule_union_map()?.intersect_domain(node.get_domain()?)?.get_map_list()?;
     let mut strides = Vec::new();
     for m in 0..n {
-        strides.push(class_stride(&node, m)?);
+        strides.push(class_stride(&values, m)?);
     }
     let split = strides.iter().filter(|s| s.is_some()).count() as u32;
     let mut node = node;
@@ -495,10 +503,7 @@ fn split_classes(node: ScheduleNode) -> IslResult<(ScheduleNode, bool)> {
             }
         }
         let space = partial.get_space()?.add_dims(DimType::Set, split)?;
-        node = node.delete()?.insert_partial_schedule(MultiUnionPwAff::from_union_pw_aff_list(space, list)?)?;
-        for (i, c) in coincident.into_iter().enumerate() {
-            node = node.band_member_set_coincident(i as i32, i32::from(c))?;
-        }
+        node = with_members(node, MultiUnionPwAff::from_union_pw_aff_list(space, list)?, &coincident)?;
         for (i, u) in unrolled.into_iter().enumerate() {
             if u {
                 node = node.band_member_set_ast_loop_type(i as i32, ASTLoopType::Unroll)?;
@@ -553,15 +558,13 @@ pub fn with_default_loop_types(schedule: &Schedule) -> IslResult<Option<Schedule
     Ok(if changed { Some(root.get_schedule()?) } else { None })
 }
 
-/// The stride `L` by which [`split_classes`] splits member `m` of the
-/// band at `node`: the least common multiple of the strides of the values
+/// The stride `L` by which [`split_classes`] splits member `m` of a band
+/// whose partial schedule is `values` (one map per statement): the least common multiple of the strides of the values
 /// each statement takes along it, where some stride exceeds 1 and the
 /// statements fall into different classes (stride and constant offset);
 /// `None` where isl generates the member without modulo tests already
 /// (every statement of one class) or `L` exceeds [`MAX_UNROLLED_STRIDE`].
-fn class_stride(node: &ScheduleNode, m: i32) -> IslResult<Option<i64>> {
-    let partial = node.band_get_partial_schedule_union_map()?.intersect_domain(node.get_domain()?)?;
-    let maps = partial.get_map_list()?;
+fn class_stride(maps: &MapList, m: i32) -> IslResult<Option<i64>> {
     let mut classes = Vec::new();
     for i in 0..maps.size()? {
         let values = maps.get_at(i)?.range()?;
@@ -663,8 +666,14 @@ fn permute(node: ScheduleNode, order: &[usize]) -> IslResult<ScheduleNode> {
         coincident.push(node.band_member_get_coincident(m as i32)?);
     }
     let permuted = MultiUnionPwAff::from_union_pw_aff_list(space, list)?;
-    let mut node = node.delete()?.insert_partial_schedule(permuted)?.band_set_permutable(1)?;
-    for (i, c) in coincident.into_iter().enumerate() {
+    Ok(with_members(node, permuted, &coincident)?.band_set_permutable(1)?)
+}
+
+/// The band at `node` replaced by one with the partial schedule `members`
+/// and their `coincident` flags (not permutable, default loop types).
+fn with_members(node: ScheduleNode, members: MultiUnionPwAff, coincident: &[bool]) -> IslResult<ScheduleNode> {
+    let mut node = node.delete()?.insert_partial_schedule(members)?;
+    for (i, &c) in coincident.iter().enumerate() {
         node = node.band_member_set_coincident(i as i32, i32::from(c))?;
     }
     Ok(node)
