@@ -288,6 +288,19 @@ impl CostModel {
         Ok((a - b).abs() > UNEQUAL_WORK * a.max(b))
     }
 
+    /// Number of values member `m` of the partial schedule `values`
+    /// (statement instances to band values) takes at the estimated
+    /// parameters, from its least to its greatest; `None` if unbounded.
+    pub fn extent(&self, values: &UnionMap, m: i32) -> IslResult<Option<i64>> {
+        let ranges = values.copy()?.intersect_params(self.parameters.copy()?)?.range()?.get_set_list()?;
+        let mut span: Option<(i64, i64)> = None;
+        for i in 0..ranges.size()? {
+            let Some((lo, hi)) = dim_range(&ranges.get_at(i)?, m)? else { return Ok(None) };
+            span = Some(span.map_or((lo, hi), |(a, b)| (a.min(lo), b.max(hi))));
+        }
+        Ok(span.map(|(lo, hi)| hi - lo + 1))
+    }
+
     /// Number of points in the box hull of `set` at the estimated parameters.
     fn count(&self, set: Set) -> IslResult<f64> {
         let set = set.intersect_params(self.parameters.copy()?)?;

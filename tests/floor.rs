@@ -70,9 +70,9 @@ fn red_black_colours_are_walked_with_a_stride() {
     }
 }
 
-/// Five stencil stages that fusion would turn into a loop of 32-column
-/// strips keep their own loops, each with its outer loop parallel (what a
-/// user would write by hand), and `--dump-schedule` says so.
+/// Five stencil stages that fusion would turn into column strips walked
+/// down every row keep their own loops, each with its outer loop parallel
+/// (what a user would write by hand), and `--dump-schedule` says so.
 #[test]
 fn a_stencil_pipeline_keeps_its_stages_parallelised() {
     let file = "testsuite/run/image-difference-of-gaussians.c";
@@ -110,5 +110,39 @@ fn equal_iterations_are_not_dealt_round_robin() {
     for flags in [&["--target=openmp", "--reschedule=always", "-DH=2048", "-DW=2048"][..], &["--target=openmp", "--reschedule=always", "--no-tile"][..]] {
         let (code, _) = translate(flags, file);
         assert!(!code.contains("schedule(static, 1)"), "{flags:?}:\n{}", region(&code));
+    }
+}
+
+/// A band whose rows carry dependences and whose columns do not (a fused
+/// stencil chain, whose consumers read rows their producers wrote just
+/// before; a recurrence down the columns) runs its columns in strips or
+/// tiles as one outermost parallel loop, instead of starting a parallel
+/// loop on every row, and keeps the contiguous dimension innermost: the
+/// loop under each `omp simd` walks the last subscript of what it writes.
+#[test]
+fn column_parallel_bands_run_in_outermost_strips() {
+    for (file, flags) in [
+        ("testsuite/run/image-separable-blur.c", &["--target=openmp", "--reschedule=always", "-DH=2048", "-DW=2048"][..]),
+        ("testsuite/run/image-difference-of-gaussians.c", &["--target=openmp", "--reschedule=always"][..]),
+        ("testsuite/run/16-column-recurrence.c", &["--target=openmp", "--reschedule=always"][..]),
+        ("testsuite/run/16-column-recurrence.c", &["--target=openmp", "--reschedule=always", "--tile-sizes=3,5"][..]),
+    ] {
+        let (code, _) = translate(flags, file);
+        let region = &code[code.find("\n  #pragma omp parallel for").expect("a parallel loop") + 1..];
+        let region = &region[..region.find("\n  for (int i = 0; i < N; i++) {").or(region.find("\n  double s")).unwrap_or(region.len())];
+        for line in region.lines().filter(|l| l.contains("#pragma omp parallel")) {
+            assert!(line.starts_with("  #pragma"), "{file} {flags:?}: a parallel loop inside another loop:\n{region}");
+        }
+        let lines: Vec<&str> = region.lines().map(str::trim).collect();
+        let mut innermost = 0;
+        for (at, line) in lines.iter().enumerate().filter(|(_, l)| l.starts_with("#pragma omp simd")) {
+            let header = lines[at + 1];
+            let iterator = header.strip_prefix("for (int ").and_then(|h| h.split(' ').next()).expect("a loop under omp simd");
+            let written = lines[at + 2];
+            let target = &written[..written.find(" = ").expect("an assignment in the innermost loop")];
+            assert!(target.ends_with(&format!("[{iterator}]")), "{file} {flags:?}: the innermost loop {iterator} does not walk the row of {target}:\n{region}");
+            innermost += 1;
+        }
+        assert!(innermost > 0, "{file} {flags:?}: no vectorisable innermost loop:\n{region}");
     }
 }

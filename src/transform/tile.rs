@@ -155,10 +155,12 @@ impl Tiler<'_> {
         }
         if tile && reuse {
             self.reuse_tiled += usize::from(self.options.require_reuse);
+            node = self.parallel_outermost(node, walk)?;
             node = self.tile(node)?;
             walk.may_tile = false;
         } else if tilable {
             node = stride_one_innermost(node, self.scop, false)?.0;
+            node = self.parallel_strips(node, walk)?;
             if leaf_band(&node)? {
                 (node, marked) = self.finish_leaf(split_classes(node)?.0)?;
             }
@@ -234,6 +236,78 @@ impl Tiler<'_> {
             node = node.parent()?;
         }
         Ok(node)
+    }
+
+    /// The member of the permutable band at `node` that could run in
+    /// parallel if it were outermost, where its outermost member cannot:
+    /// marked where it is, it would start a parallel loop in every
+    /// iteration of the members above it (a fused stencil chain whose rows
+    /// carry the producers' values and whose columns are independent).
+    fn inner_parallel_member(&self, node: &ScheduleNode, walk: Walk) -> IslResult<Option<i32>> {
+        if !self.options.mark_parallel || walk.in_parallel {
+            return Ok(None);
+        }
+        let candidate = |m: i32| -> IslResult<bool> { Ok(self.options.every_member_parallel || node.band_member_get_coincident(m)?) };
+        if candidate(0)? && parallel_conflict(self.scop, self.deps, node, 0)?.is_none() {
+            return Ok(None);
+        }
+        for m in 1..node.band_n_member()? {
+            if candidate(m)? {
+                return Ok(Some(m));
+            }
+        }
+        Ok(None)
+    }
+
+    /// Before tiling: moves the member found by
+    /// [`Self::inner_parallel_member`] first, so that its tile loop is the
+    /// outermost and parallel (one parallel loop over columns of tiles
+    /// instead of one per row of tiles). The band's members may be
+    /// permuted, and the point loops are ordered afterwards; gives the band
+    /// unchanged where the moved member would still carry a dependence.
+    fn parallel_outermost(&self, node: ScheduleNode, walk: Walk) -> IslResult<ScheduleNode> {
+        let Some(k) = self.inner_parallel_member(&node, walk)? else { return Ok(node) };
+        let n = node.band_n_member()? as usize;
+        let order: Vec<usize> = std::iter::once(k as usize).chain((0..n).filter(|&m| m != k as usize)).collect();
+        let permuted = permute(node.copy()?, &order)?;
+        Ok(if parallel_conflict(self.scop, self.deps, &permuted, 0)?.is_none() { permuted } else { node })
+    }
+
+    /// In an untiled band: strip-mines the member found by
+    /// [`Self::inner_parallel_member`] into strips of [`STRIP_WIDTH`]
+    /// iterations (fewer where that would leave fewer than [`MIN_STRIPS`]
+    /// strips) and puts the strip loop outermost, where it is parallel:
+    /// each thread walks all the rows of its own wide strip, rows stay long
+    /// and the order within a strip is the band's.
+    ///
+    /// ```text
+    ///   band [i, j], only j parallel   ==>   band [floor(j / W), i, j]
+    /// ```
+    ///
+    /// The new band is permutable (no distance along `j` is negative, so
+    /// none along `floor(j / W)` is); gives the band unchanged where the
+    /// strip loop would still carry a dependence.
+    fn parallel_strips(&self, node: ScheduleNode, walk: Walk) -> IslResult<ScheduleNode> {
+        let Some(k) = self.inner_parallel_member(&node, walk)? else { return Ok(node) };
+        let partial = node.band_get_partial_schedule()?;
+        let values = node.band_get_partial_schedule_union_map()?.intersect_domain(node.get_domain()?)?;
+        let extent = match self.model {
+            Some(model) => model.extent(&values, k)?,
+            None => None,
+        };
+        let width = extent.map_or(STRIP_WIDTH, |e| ((e + MIN_STRIPS - 1) / MIN_STRIPS).clamp(1, STRIP_WIDTH));
+        let ctx = node.get_ctx();
+        let n = node.band_n_member()?;
+        let mut list = UnionPwAffList::alloc(&ctx, n + 1)?;
+        list = list.add(partial.get_union_pw_aff(k)?.scale_down_val(Val::int_from_si(&ctx, width)?)?.floor()?)?;
+        let mut coincident = vec![node.band_member_get_coincident(k)?];
+        for m in 0..n {
+            list = list.add(partial.get_union_pw_aff(m)?)?;
+            coincident.push(node.band_member_get_coincident(m)?);
+        }
+        let space = partial.get_space()?.add_dims(DimType::Set, 1)?;
+        let stripped = with_members(node.copy()?, MultiUnionPwAff::from_union_pw_aff_list(space, list)?, &coincident)?.band_set_permutable(1)?;
+        Ok(if parallel_conflict(self.scop, self.deps, &stripped, 0)?.is_none() { stripped } else { node })
     }
 
     /// Generates the leaf band at `node` separated by statement and, where
@@ -455,6 +529,15 @@ fn isolated_points(node: &ScheduleNode, sizes: &[i64], order: &[usize]) -> IslRe
     // (a read before the write it depends on, with tiles 3,5,7).
     Ok(Some(points.intersect_domain(full)?.wrap()?.coalesce()?.set_tuple_name("isolate")?))
 }
+
+/// Iterations of one parallel strip (see [`Tiler::parallel_strips`]): 1 KiB
+/// of `float`s per row and array, long enough for the hardware prefetchers
+/// to follow, short enough that a stencil chain's rows of every stage stay
+/// in the first-level cache.
+const STRIP_WIDTH: i64 = 256;
+
+/// Fewest strips a loop is cut into, so that several threads share them.
+const MIN_STRIPS: i64 = 8;
 
 /// Largest stride whose classes [`split_classes`] unrolls: each
 /// member so split repeats the code below it this many times.
