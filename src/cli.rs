@@ -161,6 +161,12 @@ pub struct Cli {
     #[arg(long, value_name = "N", default_value_t = crate::DEFAULT_MAX_OPERATIONS)]
     pub max_operations: u64,
 
+    /// Wall-clock limit in seconds on computing each region's new schedule
+    /// (0: unbounded); a region that takes longer keeps its original order,
+    /// with a warning
+    #[arg(long, value_name = "S", default_value_t = crate::DEFAULT_MAX_SECONDS)]
+    pub max_seconds: u64,
+
     /// Driver mode: translate, then compile with COMPILER (bare --cc: $IOTILE_CC, else cc).
     #[arg(long, value_name = "COMPILER")]
     pub cc: Option<String>,

@@ -37,7 +37,7 @@ const FLAGS_WITH_VALUE: &[&str] = &[
 /// arguments and parses as the translation mode does, written `--name=V`
 /// or `--name V`.
 const IOTILE_OPTIONS_WITH_VALUE: &[&str] =
-    &["--target", "--ctx", "--tile-size", "--tile-sizes", "--l2-tile-factor", "--fusion", "--reschedule", "--max-operations"];
+    &["--target", "--ctx", "--tile-size", "--tile-sizes", "--l2-tile-factor", "--fusion", "--reschedule", "--max-operations", "--max-seconds"];
 
 /// iotile's own options without a separate value (`--isolate-full-tiles`
 /// takes its value only as `=V`).
@@ -70,6 +70,8 @@ pub struct Invocation {
     pub plan: Option<SchedulePlan>,
     /// `--max-operations`.
     pub max_operations: u64,
+    /// `--max-seconds`.
+    pub max_seconds: u64,
     /// `--ctx`.
     pub user_context: Option<String>,
 }
@@ -155,6 +157,7 @@ pub fn parse(args: &[OsString]) -> Result<Invocation, Diagnostic> {
     inv.target = cli.target();
     inv.plan = cli.schedule_plan()?;
     inv.max_operations = cli.max_operations;
+    inv.max_seconds = cli.max_seconds;
     inv.user_context = cli.ctx;
     Ok(inv)
 }
@@ -213,7 +216,7 @@ fn translate(inv: &Invocation, source: &Path, dir: &Path) -> Option<PathBuf> {
         return None;
     }
     let options = FrontOptions { preprocessor: inv.preprocessor.clone(), user_context: inv.user_context.clone() };
-    let session = crate::isl::Session::new(inv.max_operations);
+    let session = crate::isl::Session::new(inv.max_operations, inv.max_seconds);
     let file = match crate::front::parse_file(&session, source, &options) {
         Ok(f) => f,
         Err(d) => {

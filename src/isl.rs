@@ -40,6 +40,7 @@ pub type IslResult<T> = Result<T, IslError>;
 extern "C" {
     fn isl_ctx_last_error_msg(ctx: uintptr_t) -> *const c_char;
     fn isl_ctx_reset_error(ctx: uintptr_t);
+    fn isl_ctx_set_max_operations(ctx: uintptr_t, max_operations: std::os::raw::c_ulong);
 
     fn isl_id_alloc(ctx: uintptr_t, name: *const c_char, user: *mut c_void) -> uintptr_t;
     fn isl_id_list_alloc(ctx: uintptr_t, n: i32) -> uintptr_t;
@@ -70,12 +71,15 @@ const ISL_ON_ERROR_CONTINUE: i32 = 1;
 /// Owns the `isl_ctx` of one iotile run.
 pub struct Session {
     ctx: Context,
+    /// Wall-clock limit of [`Session::within_deadline`] (`None`: unbounded).
+    deadline: Option<std::time::Duration>,
 }
 
 impl Session {
     /// Gives a fresh context whose computations are bounded by
-    /// `max_operations` (`isl_ctx_set_max_operations`; 0 means unbounded).
-    pub fn new(max_operations: u64) -> Session {
+    /// `max_operations` (`isl_ctx_set_max_operations`; 0 means unbounded)
+    /// and, in [`Session::within_deadline`], by `max_seconds` (0: unbounded).
+    pub fn new(max_operations: u64, max_seconds: u64) -> Session {
         let ctx = Context::alloc();
         // The option setters only fail on a NULL context.
         let _ = Options::set_on_error(&ctx, ISL_ON_ERROR_CONTINUE);
@@ -84,7 +88,54 @@ impl Session {
         // (c3 from c0 to c0 + 31), not from 0, so subscripts stay simple.
         let _ = Options::set_tile_shift_point_loops(&ctx, 0);
         ctx.set_max_operations(max_operations);
-        Session { ctx }
+        let deadline = (max_seconds > 0).then(|| std::time::Duration::from_secs(max_seconds));
+        Session { ctx, deadline }
+    }
+
+    /// The wall-clock limit of [`Session::within_deadline`] in seconds (0: none).
+    pub fn max_seconds(&self) -> u64 {
+        self.deadline.map_or(0, |d| d.as_secs())
+    }
+
+    /// Runs `work` under the session's wall-clock limit: when it runs
+    /// longer, a watchdog thread lowers the context's operation bound to
+    /// one, again every few milliseconds until `work` returns (a
+    /// refinement under [`within_operations`] restores its own bound when
+    /// it ends), so that the isl call in progress fails at its next
+    /// operation with a quota error. (`isl_ctx_abort` would be the direct
+    /// way, but the error it leaves has no message, and `isl-rs` reads a
+    /// null message pointer after a failed `compute_schedule`.) Gives what
+    /// `work` gave and whether the limit was hit; the context has its own
+    /// bound back afterwards. The operation bound alone does not bound
+    /// time: the scheduler's Farkas elimination counts one operation per
+    /// pivot, and pivots on long rows of large coefficients took a minute
+    /// for two million of them on random programs.
+    pub fn within_deadline<T>(&self, work: impl FnOnce() -> T) -> (T, bool) {
+        let Some(limit) = self.deadline else { return (work(), false) };
+        let own = self.ctx.get_max_operations();
+        let (stop, stopped) = std::sync::mpsc::channel::<()>();
+        let address = self.ctx.ptr;
+        let watchdog = std::thread::spawn(move || {
+            let mut wait = limit;
+            let mut expired = false;
+            while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) = stopped.recv_timeout(wait) {
+                // SAFETY: this only stores the bound, which the computation
+                // reads at every operation; the context outlives this
+                // thread, which is joined before `within_deadline` returns.
+                unsafe { isl_ctx_set_max_operations(address, 1) };
+                expired = true;
+                wait = std::time::Duration::from_millis(5);
+            }
+            expired
+        });
+        let out = work();
+        let _ = stop.send(());
+        let expired = watchdog.join().unwrap_or(true);
+        self.ctx.set_max_operations(own);
+        if expired {
+            self.reset_operations();
+        }
+        (out, expired)
     }
 
     /// Borrows the context.

@@ -92,7 +92,7 @@ fn translate(cli: &Cli) -> Result<(), ()> {
         },
         user_context: cli.ctx.clone(),
     };
-    let session = Session::new(cli.max_operations);
+    let session = Session::new(cli.max_operations, cli.max_seconds);
     if let Some(text) = &cli.ctx {
         if isl_rs::Set::read_from_str(session.ctx(), text).is_err() {
             return Err(fail(Diagnostic::error(format!(
@@ -137,6 +137,13 @@ fn translate(cli: &Cli) -> Result<(), ()> {
 
 /// Default bound on isl operations per region.
 pub const DEFAULT_MAX_OPERATIONS: u64 = 20_000_000;
+
+/// Default wall-clock limit, in seconds, on computing one region's new
+/// schedule (`--max-seconds`): a guard against the isl computations whose
+/// operations are slow rather than many, far above what any PolyBench
+/// region needs (under 2 s), so that it never decides a realistic
+/// region's code. Unlike the operation bound it depends on the machine.
+pub const DEFAULT_MAX_SECONDS: u64 = 20;
 
 /// Bound on isl operations for generating the code of a new schedule (the
 /// original schedule has the whole [`DEFAULT_MAX_OPERATIONS`]). PolyBench
@@ -235,7 +242,12 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
             let (schedule, region_ast, privatizable) = loop {
                 let chosen = match loaded {
                     Some(loaded) => load_schedule(session, scop, region.index, loaded).map_err(|why| region_error(file, region, &why))?,
-                    None if first_pass || plan.is_some() => choose_schedule(session, scop, region.index, plan.as_ref(), options, times),
+                    None if first_pass || plan.is_some() => {
+                        match session.within_deadline(|| choose_schedule(session, scop, region.index, plan.as_ref(), options, times)) {
+                            (_, true) => Err(isl::IslError(format!("it took more than {} s (--max-seconds)", session.max_seconds()))),
+                            (chosen, false) => chosen,
+                        }
+                    }
                     None => Chosen::original(scop, None),
                 };
                 first_pass = false;

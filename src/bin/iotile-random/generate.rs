@@ -1,0 +1,460 @@
+//! The random program generator: from a seed, a [`Program`] of one to
+//! three regions mixing loop nests of depth one to four (imperfect nests,
+//! pipelines of nests, time loops), bounds that are constants, parameters,
+//! outer iterators or their minimum and maximum (triangles, trapezoids),
+//! steps of 1 to 3, decreasing loops, affine and modulo guards with and
+//! without `else`, in-place stencils and scans (reads of the written array
+//! next to the written element), reductions into scalars and array
+//! elements, transposed and diagonal subscripts, scalar temporaries, and
+//! `float`, `double` and `int` arrays of one to three dimensions, passed as
+//! globals or variable-length array parameters, with sizes as parameters
+//! or macros.
+//!
+//! Every iterator's range is known (parameters get their values here), so
+//! every subscript is shifted to be non-negative and every extent is set
+//! past the largest subscript: accesses stay in bounds by construction.
+//! Values stay bounded (weights of at most 1 in sum, integer values taken
+//! modulo small primes), so no overflow makes a result undefined.
+
+use crate::program::{Access, Affine, Array, Bound, Cond, Elem, Expr, Macros, Op, Program, Scalar, Stmt, Target};
+
+/// A small deterministic generator (splitmix64).
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed ^ 0x2545_f491_4f6c_dd1d)
+    }
+
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// A value in `lo..=hi`.
+    pub fn range(&mut self, lo: i64, hi: i64) -> i64 {
+        lo + (self.next() % ((hi - lo + 1) as u64)) as i64
+    }
+
+    /// True with probability `percent` / 100.
+    pub fn chance(&mut self, percent: u64) -> bool {
+        self.next() % 100 < percent
+    }
+
+    pub fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+        &items[(self.next() % items.len() as u64) as usize]
+    }
+}
+
+/// Most statement instances one statement may execute (keeps each program
+/// well under a millisecond).
+const INSTANCE_BUDGET: i64 = 40_000;
+
+/// Generates the program of `seed`.
+pub fn generate(seed: u64) -> Program {
+    let mut rng = Rng::new(seed);
+    let mut params = vec![("n".to_string(), rng.range(3, 24))];
+    if rng.chance(60) {
+        params.push(("m".to_string(), rng.range(2, 40)));
+    }
+    if rng.chance(40) {
+        params.push(("tsteps".to_string(), rng.range(1, 4)));
+    }
+    let mut arrays = Vec::new();
+    for k in 0..rng.range(2, 5) {
+        let elem = *rng.pick(&[Elem::Double, Elem::Double, Elem::Float, Elem::Int]);
+        let dims = *rng.pick(&[1, 2, 2, 2, 3]);
+        arrays.push(Array { name: format!("{}", (b'A' + k as u8) as char), elem, extents: vec![1; dims] });
+    }
+    let mut scalars = Vec::new();
+    for k in 0..rng.range(0, 2) {
+        scalars.push(Scalar { name: format!("s{k}"), elem: *rng.pick(&[Elem::Double, Elem::Int]) });
+    }
+    let macros = if rng.chance(30) { Macros { names: params.iter().map(|(n, _)| n.clone()).collect() } } else { Macros::default() };
+    let vla = rng.chance(30);
+    let program = Program { seed, params, arrays, scalars, regions: Vec::new(), vla, macros };
+    let mut generator = Generator { rng, program, scope: Vec::new(), locals: Vec::new(), next_local: 0 };
+    let regions = generator.rng.range(1, 3);
+    for _ in 0..regions {
+        let region = generator.region();
+        generator.program.regions.push(region);
+    }
+    generator.program
+}
+
+/// What is in scope while a statement is generated.
+struct Generator {
+    rng: Rng,
+    program: Program,
+    /// Iterators of the enclosing loops with their ranges, outermost first.
+    scope: Vec<(String, i64, i64)>,
+    /// Scalar temporaries visible here.
+    locals: Vec<(String, Elem)>,
+    next_local: usize,
+}
+
+const ITERATORS: &[&str] = &["i", "j", "k", "l"];
+
+impl Generator {
+    fn region(&mut self) -> Vec<Stmt> {
+        let mut body = Vec::new();
+        for _ in 0..self.rng.range(1, 3) {
+            let time = self.program.params.iter().any(|(n, _)| n == "tsteps") && self.rng.chance(30);
+            if time {
+                let steps = self.param("tsteps");
+                self.scope.push(("t".into(), 0, steps - 1));
+                let inner = self.nest(1);
+                self.scope.pop();
+                body.push(Stmt::Loop {
+                    var: "t".into(),
+                    from: Bound::Affine(Affine::constant(0)),
+                    to: Bound::Affine(Affine::var("tsteps", 1, -1)),
+                    step: 1,
+                    down: false,
+                    body: inner,
+                });
+            } else {
+                body.extend(self.nest(0));
+            }
+        }
+        body
+    }
+
+    fn param(&self, name: &str) -> i64 {
+        self.program.params.iter().find(|(n, _)| n == name).map_or(1, |(_, v)| *v)
+    }
+
+    /// The range of `a` given the iterators in scope and the parameters.
+    fn interval(&self, a: &Affine) -> (i64, i64) {
+        let (mut lo, mut hi) = (a.constant, a.constant);
+        for (c, v) in &a.terms {
+            let (vlo, vhi) = match self.scope.iter().rev().find(|(n, _, _)| n == v) {
+                Some((_, l, h)) => (*l, *h),
+                None => {
+                    let p = self.param(v);
+                    (p, p)
+                }
+            };
+            let (x, y) = (c * vlo, c * vhi);
+            lo += x.min(y);
+            hi += x.max(y);
+        }
+        (lo, hi)
+    }
+
+    fn bound_interval(&self, b: &Bound) -> (i64, i64) {
+        match b {
+            Bound::Affine(a) => self.interval(a),
+            Bound::Min(a, b) => {
+                let (a, b) = (self.bound_interval(a), self.bound_interval(b));
+                (a.0.min(b.0), a.1.min(b.1))
+            }
+            Bound::Max(a, b) => {
+                let (a, b) = (self.bound_interval(a), self.bound_interval(b));
+                (a.0.max(b.0), a.1.max(b.1))
+            }
+        }
+    }
+
+    /// Instances of one iteration of the innermost loop in scope.
+    fn instances(&self) -> i64 {
+        self.scope.iter().map(|(_, lo, hi)| (hi - lo + 1).max(1)).product()
+    }
+
+    /// An iterator or a size parameter to bound a loop with.
+    fn outer_iterator(&mut self) -> Option<String> {
+        let names: Vec<String> = self.scope.iter().filter(|(n, _, _)| n != "t").map(|(n, _, _)| n.clone()).collect();
+        if names.is_empty() { None } else { Some(self.rng.pick(&names).clone()) }
+    }
+
+    fn size_param(&mut self) -> String {
+        let names: Vec<String> = self.program.params.iter().filter(|(n, _)| n != "tsteps").map(|(n, _)| n.clone()).collect();
+        self.rng.pick(&names).clone()
+    }
+
+    /// A loop nest inside `depth` loops.
+    fn nest(&mut self, depth: usize) -> Vec<Stmt> {
+        let var = ITERATORS[self.scope.iter().filter(|(n, _, _)| n != "t").count()].to_string();
+        let (from, to) = self.bounds();
+        let (lo, hi) = (self.bound_interval(&from).0, self.bound_interval(&to).1);
+        let step = if self.rng.chance(12) { self.rng.range(2, 3) } else { 1 };
+        let down = self.rng.chance(15);
+        self.scope.push((var.clone(), lo, hi.max(lo)));
+        let mut body = Vec::new();
+        let locals = self.locals.len();
+        let items = self.rng.range(1, 3);
+        for _ in 0..items {
+            let deeper = self.scope.len() < 4 && self.instances() * 8 <= INSTANCE_BUDGET && self.rng.chance(if depth == 0 { 70 } else { 45 });
+            if deeper {
+                body.extend(self.nest(depth + 1));
+            } else {
+                body.extend(self.statements());
+            }
+        }
+        self.locals.truncate(locals);
+        self.scope.pop();
+        vec![Stmt::Loop { var, from, to, step, down, body }]
+    }
+
+    /// Loop bounds from the iterators in scope and the parameters, with a
+    /// non-empty range.
+    fn bounds(&mut self) -> (Bound, Bound) {
+        for _ in 0..10 {
+            let from = match self.rng.range(0, 4) {
+                0 | 1 => Bound::Affine(Affine::constant(self.rng.range(0, 2))),
+                2 => match self.outer_iterator() {
+                    Some(v) => Bound::Affine(Affine::var(&v, 1, self.rng.range(-1, 1))),
+                    None => Bound::Affine(Affine::constant(1)),
+                },
+                3 => match self.outer_iterator() {
+                    Some(v) => Bound::Max(Box::new(Bound::Affine(Affine::constant(0))), Box::new(Bound::Affine(Affine::var(&v, 1, -self.rng.range(1, 3))))),
+                    None => Bound::Affine(Affine::constant(0)),
+                },
+                _ => {
+                    let p = self.size_param();
+                    Bound::Affine(Affine::var(&p, 1, -self.rng.range(2, 6)))
+                }
+            };
+            let p = self.size_param();
+            let to = match self.rng.range(0, 5) {
+                0 | 1 => Bound::Affine(Affine::var(&p, 1, -self.rng.range(1, 2))),
+                2 => match self.outer_iterator() {
+                    Some(v) => Bound::Affine(Affine::var(&v, 1, self.rng.range(-1, 2))),
+                    None => Bound::Affine(Affine::var(&p, 1, -1)),
+                },
+                3 => match self.outer_iterator() {
+                    Some(v) => Bound::Min(Box::new(Bound::Affine(Affine::var(&v, 1, self.rng.range(1, 4)))), Box::new(Bound::Affine(Affine::var(&p, 1, -1)))),
+                    None => Bound::Affine(Affine::var(&p, 1, -1)),
+                },
+                4 => Bound::Affine(Affine::constant(self.rng.range(2, 12))),
+                _ => Bound::Affine(Affine::var(&p, 2, -3)),
+            };
+            let (lo, _) = self.bound_interval(&from);
+            let (_, hi) = self.bound_interval(&to);
+            let trips = hi - lo + 1;
+            if trips >= 1 && trips * self.instances() <= INSTANCE_BUDGET {
+                return (from, to);
+            }
+        }
+        let p = self.size_param();
+        (Bound::Affine(Affine::constant(0)), Bound::Affine(Affine::var(&p, 1, -1)))
+    }
+
+    /// One statement, possibly under a guard, possibly after a scalar
+    /// temporary it reads.
+    fn statements(&mut self) -> Vec<Stmt> {
+        let mut out = Vec::new();
+        if self.rng.chance(15) && !self.scope.is_empty() {
+            let elem = *self.rng.pick(&[Elem::Double, Elem::Int]);
+            let value = self.value(elem, 2, None);
+            let name = format!("v{}", self.next_local);
+            self.next_local += 1;
+            out.push(Stmt::Local { name: name.clone(), elem, value });
+            self.locals.push((name, elem));
+        }
+        let write = self.write();
+        if self.rng.chance(20) && !self.scope.is_empty() {
+            let cond = self.condition();
+            let otherwise = if self.rng.chance(35) { vec![self.write()] } else { Vec::new() };
+            out.push(Stmt::If { cond, then: vec![write], otherwise });
+        } else {
+            out.push(write);
+        }
+        out
+    }
+
+    fn condition(&mut self) -> Cond {
+        let single = |g: &mut Generator| -> Cond {
+            let v = g.outer_iterator().unwrap_or_else(|| "n".into());
+            match g.rng.range(0, 3) {
+                0 => {
+                    let other = g.outer_iterator().unwrap_or_else(|| "n".into());
+                    Cond::LessEqual(Affine::var(&v, 1, 0), Affine::var(&other, 1, g.rng.range(-2, 2)))
+                }
+                1 => {
+                    let p = g.size_param();
+                    Cond::LessEqual(Affine::var(&v, 2, 0), Affine::var(&p, 1, g.rng.range(-2, 2)))
+                }
+                2 => Cond::Equal(Affine::var(&v, 1, 0), Affine::constant(g.rng.range(0, 4))),
+                _ => {
+                    let m = g.rng.range(2, 3);
+                    Cond::Modulo(Affine::var(&v, 1, g.rng.range(0, 2)), m, g.rng.range(0, m - 1))
+                }
+            }
+        };
+        let first = single(self);
+        match self.rng.range(0, 5) {
+            0 => Cond::And(Box::new(first), Box::new(single(self))),
+            1 => Cond::Or(Box::new(first), Box::new(single(self))),
+            2 => Cond::Not(Box::new(first)),
+            _ => first,
+        }
+    }
+
+    /// A write of an array element or a scalar.
+    fn write(&mut self) -> Stmt {
+        let scalar = !self.program.scalars.is_empty() && self.rng.chance(15);
+        if scalar {
+            let s = self.rng.pick(&self.program.scalars).clone();
+            let value = self.value(s.elem, 2, None);
+            return match (s.elem, self.rng.range(0, 2)) {
+                (Elem::Int, _) => Stmt::Write {
+                    target: Target::Scalar(s.name.clone()),
+                    op: Op::Assign,
+                    value: Expr::Remainder(Box::new(Expr::Sum(vec![("1".into(), Expr::Scalar(s.name.clone())), ("1".into(), value)])), 10007),
+                },
+                (_, 0) => Stmt::Write { target: Target::Scalar(s.name.clone()), op: Op::Assign, value: Expr::Greater(Box::new(Expr::Scalar(s.name)), Box::new(value)) },
+                _ => Stmt::Write { target: Target::Scalar(s.name), op: Op::Add, value },
+            };
+        }
+        let array = self.rng.range(0, self.program.arrays.len() as i64 - 1) as usize;
+        let subscripts = self.subscripts(array, None);
+        let access = Access { array, subscripts };
+        self.record(&access);
+        let elem = self.program.arrays[array].elem;
+        let value = self.value(elem, 2, Some(&access));
+        let op = match (elem, self.rng.range(0, 9)) {
+            (Elem::Int, _) | (_, 0..=5) => Op::Assign,
+            (_, 6..=8) => Op::Add,
+            _ => Op::Subtract,
+        };
+        let value = if elem.is_int() && op == Op::Assign && self.rng.chance(30) {
+            // An integer accumulation, kept small.
+            Expr::Remainder(Box::new(Expr::Sum(vec![("1".into(), Expr::Remainder(Box::new(Expr::Read(access.clone())), 1009)), ("1".into(), value)])), 1009)
+        } else {
+            value
+        };
+        Stmt::Write { target: Target::Element(access), op, value }
+    }
+
+    /// Subscripts into `array`: next to `near`'s (a stencil's or a scan's
+    /// neighbour) when given, otherwise from the iterators in scope.
+    fn subscripts(&mut self, array: usize, near: Option<&Access>) -> Vec<Affine> {
+        let dims = self.program.arrays[array].extents.len();
+        let iterators: Vec<String> = self.scope.iter().map(|(n, _, _)| n.clone()).collect();
+        let mut out = Vec::new();
+        for d in 0..dims {
+            let a = match near {
+                Some(access) => access.subscripts[d].clone().plus(self.rng.range(-1, 1)),
+                None if iterators.is_empty() => Affine::constant(self.rng.range(0, 3)),
+                None => {
+                    // Mostly the iterator of the matching depth from the
+                    // inside out (A[i][j] in a nest over i, j), sometimes
+                    // transposed, diagonal, strided or constant.
+                    let natural = iterators.len().saturating_sub(dims - d).min(iterators.len() - 1);
+                    let v = if self.rng.chance(75) { iterators[natural].clone() } else { self.rng.pick(&iterators).clone() };
+                    match self.rng.range(0, 11) {
+                        0 => Affine::constant(self.rng.range(0, 3)),
+                        1 => {
+                            let w = self.rng.pick(&iterators).clone();
+                            Affine { constant: 0, terms: vec![(1, v), (1, w)] }
+                        }
+                        2 => Affine::var(&v, 2, self.rng.range(0, 1)),
+                        3 => Affine::var(&v, -1, 0),
+                        4 | 5 => Affine::var(&v, 1, self.rng.range(-2, 2)),
+                        _ => Affine::var(&v, 1, 0),
+                    }
+                }
+            };
+            let (lo, _) = self.interval(&a);
+            out.push(if lo < 0 { a.plus(-lo) } else { a });
+        }
+        out
+    }
+
+    /// Grows the extents of the array of `access` past its subscripts.
+    fn record(&mut self, access: &Access) {
+        let highs: Vec<i64> = access.subscripts.iter().map(|s| self.interval(s).1).collect();
+        let extents = &mut self.program.arrays[access.array].extents;
+        for (e, hi) in extents.iter_mut().zip(highs) {
+            *e = (*e).max(hi + 1);
+        }
+    }
+
+    /// A value of type `elem`, `depth` levels of operators deep at most;
+    /// `written` is the element the statement writes (its neighbours are
+    /// read in stencils and scans).
+    fn value(&mut self, elem: Elem, depth: usize, written: Option<&Access>) -> Expr {
+        if elem.is_int() {
+            let terms = self.rng.range(1, 3);
+            let mut sum = Vec::new();
+            for _ in 0..terms {
+                let leaf = self.leaf(true, written);
+                sum.push((self.rng.range(1, 3).to_string(), leaf));
+            }
+            return Expr::Remainder(Box::new(Expr::Sum(sum)), 1009);
+        }
+        if depth > 0 && self.rng.chance(10) {
+            let (a, b) = (self.value(elem, depth - 1, written), self.value(elem, depth - 1, written));
+            return Expr::Greater(Box::new(a), Box::new(b));
+        }
+        if depth > 0 && self.rng.chance(12) {
+            let (a, b) = (self.leaf(false, written), self.leaf(false, written));
+            return Expr::Product(Box::new(Expr::Sum(vec![("0.5".into(), a)])), Box::new(b));
+        }
+        let suffix = if elem == Elem::Float { "f" } else { "" };
+        let terms = self.rng.range(1, 3);
+        let mut sum = Vec::new();
+        for _ in 0..terms {
+            let c = *self.rng.pick(&["0.5", "0.25", "-0.25", "0.125", "0.375"]);
+            let leaf = if depth > 1 && self.rng.chance(15) { self.value(elem, depth - 1, written) } else { self.leaf(false, written) };
+            sum.push((format!("{c}{suffix}"), leaf));
+        }
+        Expr::Sum(sum)
+    }
+
+    /// A read, a scalar, an iterator expression or a literal (of `int`
+    /// values only when `int`).
+    fn leaf(&mut self, int: bool, written: Option<&Access>) -> Expr {
+        for _ in 0..4 {
+            match self.rng.range(0, 9) {
+                0..=2 if written.is_some() => {
+                    let w = written.unwrap();
+                    let dims = self.program.arrays[w.array].extents.len();
+                    if !int || self.program.arrays[w.array].elem.is_int() {
+                        let subscripts = self.subscripts(w.array, Some(w));
+                        let access = Access { array: w.array, subscripts };
+                        let _ = dims;
+                        self.record(&access);
+                        return self.read(access);
+                    }
+                }
+                3..=5 => {
+                    let candidates: Vec<usize> = (0..self.program.arrays.len()).filter(|&a| !int || self.program.arrays[a].elem.is_int()).collect();
+                    if !candidates.is_empty() {
+                        let array = *self.rng.pick(&candidates);
+                        let subscripts = self.subscripts(array, None);
+                        let access = Access { array, subscripts };
+                        self.record(&access);
+                        return self.read(access);
+                    }
+                }
+                6 if !self.locals.is_empty() => {
+                    let candidates: Vec<String> = self.locals.iter().filter(|(_, e)| !int || e.is_int()).map(|(n, _)| n.clone()).collect();
+                    if !candidates.is_empty() {
+                        return Expr::Scalar(self.rng.pick(&candidates).clone());
+                    }
+                }
+                7 if !self.scope.is_empty() => {
+                    let v = self.scope[self.rng.range(0, self.scope.len() as i64 - 1) as usize].0.clone();
+                    return Expr::Index(Affine::var(&v, 1, self.rng.range(0, 2)));
+                }
+                _ => {}
+            }
+        }
+        Expr::Literal(if int { self.rng.range(1, 9).to_string() } else { (*self.rng.pick(&["0.5", "1.5", "-0.25", "2.0"])).to_string() })
+    }
+
+    /// A read of `access`; integer reads are taken modulo a prime so that
+    /// sums of them stay small.
+    fn read(&mut self, access: Access) -> Expr {
+        if self.program.arrays[access.array].elem.is_int() {
+            Expr::Remainder(Box::new(Expr::Read(access)), 1009)
+        } else {
+            Expr::Read(access)
+        }
+    }
+}

@@ -1,0 +1,317 @@
+//! `iotile-random`: differential testing of iotile on random programs.
+//!
+//! Each seed gives one program ([`generate`]), self-contained and printing
+//! every value it computes exactly (`%a`). The program is built as
+//! written and after iotile under a set of option combinations (targets,
+//! tile sizes down to 1, fusion modes, isolation, two tiling levels, the
+//! floor and the forced new schedule, driver mode), run, and every output
+//! compared byte for byte with the original's. A failure (iotile exits
+//! with an error or panics, the translation does not compile, prints
+//! something else or runs past the time limit) is reported with its seed
+//! and option set; with `--out`, the program and its automatic reduction
+//! ([`reduce`]) are saved there, ready to become a regression test in
+//! `testsuite/run/`.
+//!
+//! ```text
+//! iotile-random --count 200                       # what CI runs (4 option sets per program)
+//! iotile-random --count 10000 --all --out failures  # a long run (scripts/random.sh)
+//! iotile-random --print 17                        # show the program of seed 17
+//! ```
+
+mod generate;
+mod program;
+mod reduce;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode, Stdio};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use clap::Parser;
+
+use program::Program;
+
+#[derive(Parser, Debug)]
+#[command(name = "iotile-random", about = "Differential testing of iotile on random affine programs")]
+struct Options {
+    /// First seed.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Number of programs (seeds `seed`, `seed + 1`, ...).
+    #[arg(long, default_value_t = 200)]
+    count: u64,
+    /// The iotile binary under test.
+    #[arg(long, default_value = "target/release/iotile")]
+    iotile: PathBuf,
+    /// C compiler.
+    #[arg(long, default_value = "gcc")]
+    cc: String,
+    /// Programs checked at the same time.
+    #[arg(long, default_value_t = 2)]
+    jobs: usize,
+    /// Every option set on every program (default: the two default targets
+    /// and two more option sets chosen by the seed).
+    #[arg(long)]
+    all: bool,
+    /// Save failing programs and their reductions in this folder.
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Do not reduce failing programs.
+    #[arg(long)]
+    no_reduce: bool,
+    /// Print the program of this seed and exit.
+    #[arg(long)]
+    print: Option<u64>,
+    /// Seconds one iotile, compiler or program run may take.
+    #[arg(long, default_value_t = 120)]
+    timeout: u64,
+}
+
+/// The option sets (`driver` marks driver mode: iotile builds the program
+/// itself as the C compiler would).
+const VARIANTS: &[&str] = &[
+    "--target=c",
+    "--target=openmp",
+    "--target=openmp --reschedule=always",
+    "--target=openmp --reschedule=never",
+    "--target=openmp --reschedule=always --no-tile",
+    "--target=openmp --reschedule=always --tile-sizes=3,5,2 --fusion=min",
+    "--target=openmp --reschedule=always --tile-sizes=4 --fusion=max",
+    "--target=openmp --reschedule=always --tile-sizes=1,2",
+    "--target=openmp --reschedule=always --isolate-full-tiles=always --tile-sizes=4,3;2,5 --l2-tile-factor=2",
+    "--target=openmp --reschedule=always --isolate-full-tiles=never --tile-sizes=7 --fusion=max",
+    "--target=c --reschedule=always --fusion=max",
+    "driver --target=openmp --reschedule=always --tile-sizes=5",
+];
+
+/// Flags of every build, original or translated.
+const CFLAGS: &[&str] = &["-std=c99", "-O1", "-ffp-contract=off", "-fopenmp", "-w"];
+
+/// How a check failed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Kind {
+    /// The original program does not build or run: a generator bug.
+    Generator,
+    IotilePanic,
+    IotileError,
+    DoesNotCompile,
+    WrongOutput,
+    Timeout,
+}
+
+#[derive(Debug)]
+struct Failure {
+    seed: u64,
+    variant: &'static str,
+    kind: Kind,
+    detail: String,
+}
+
+fn main() -> ExitCode {
+    let options = Options::parse();
+    if let Some(seed) = options.print {
+        print!("{}", generate::generate(seed).render());
+        return ExitCode::SUCCESS;
+    }
+    if !options.iotile.exists() {
+        eprintln!("iotile-random: {} does not exist (build iotile first, or pass --iotile)", options.iotile.display());
+        return ExitCode::from(2);
+    }
+    let next = AtomicU64::new(options.seed);
+    let end = options.seed + options.count;
+    let failures = Mutex::new(Vec::new());
+    let runs = AtomicU64::new(0);
+    let started = Instant::now();
+    std::thread::scope(|scope| {
+        for _ in 0..options.jobs.max(1) {
+            scope.spawn(|| loop {
+                let seed = next.fetch_add(1, Ordering::SeqCst);
+                if seed >= end {
+                    break;
+                }
+                let program = generate::generate(seed);
+                let variants = variants_for(seed, options.all);
+                runs.fetch_add(variants.len() as u64, Ordering::SeqCst);
+                let found = check(&program, &variants, &options);
+                for failure in found {
+                    eprintln!("seed {}: {:?} with `{}`: {}", failure.seed, failure.kind, failure.variant, first_lines(&failure.detail, 6));
+                    if let Some(dir) = &options.out {
+                        save(dir, &program, &failure, &options);
+                    }
+                    failures.lock().unwrap().push(failure);
+                }
+            });
+        }
+    });
+    let failures = failures.into_inner().unwrap();
+    println!(
+        "{} programs (seeds {}..{}), {} translations checked in {:.0} s: {} failure(s)",
+        options.count,
+        options.seed,
+        end,
+        runs.load(Ordering::SeqCst),
+        started.elapsed().as_secs_f64(),
+        failures.len()
+    );
+    for f in &failures {
+        println!("  seed {}: {:?} with `{}`", f.seed, f.kind, f.variant);
+    }
+    if failures.is_empty() { ExitCode::SUCCESS } else { ExitCode::FAILURE }
+}
+
+/// The option sets a program is checked with: all, or the two default
+/// targets and two more chosen by the seed.
+fn variants_for(seed: u64, all: bool) -> Vec<&'static str> {
+    if all {
+        return VARIANTS.to_vec();
+    }
+    let rest = &VARIANTS[2..];
+    let a = (seed as usize * 7) % rest.len();
+    let b = (a + 1 + (seed as usize / rest.len()) % (rest.len() - 1)) % rest.len();
+    vec![VARIANTS[0], VARIANTS[1], rest[a], rest[b]]
+}
+
+/// Checks `program` under each of `variants`; gives the failures.
+fn check(program: &Program, variants: &[&'static str], options: &Options) -> Vec<Failure> {
+    let dir = match tempfile::Builder::new().prefix("iotile-random-").tempdir() {
+        Ok(d) => d,
+        Err(e) => return vec![failure(program, "", Kind::Generator, format!("cannot create a scratch folder: {e}"))],
+    };
+    let dir = dir.path();
+    let source = dir.join("program.c");
+    if let Err(e) = std::fs::write(&source, program.render()) {
+        return vec![failure(program, "", Kind::Generator, format!("cannot write {}: {e}", source.display()))];
+    }
+    let timeout = Duration::from_secs(options.timeout);
+    let expected = match build_and_run(&options.cc, &source, &dir.join("original"), dir, timeout) {
+        Ok(out) => out,
+        Err((_, e)) => return vec![failure(program, "", Kind::Generator, format!("the original program fails: {e}"))],
+    };
+    let mut found = Vec::new();
+    for &variant in variants {
+        if let Err((kind, detail)) = check_variant(variant, &source, &expected, dir, options) {
+            found.push(failure(program, variant, kind, detail));
+        }
+    }
+    found
+}
+
+fn failure(program: &Program, variant: &'static str, kind: Kind, detail: String) -> Failure {
+    Failure { seed: program.seed, variant, kind, detail }
+}
+
+/// Translates `source` under `variant`, builds and runs it, and compares
+/// its output with `expected`.
+fn check_variant(variant: &str, source: &Path, expected: &str, dir: &Path, options: &Options) -> Result<(), (Kind, String)> {
+    let timeout = Duration::from_secs(options.timeout);
+    let exe = dir.join("translated");
+    let _ = std::fs::remove_file(&exe);
+    let flags: Vec<&str> = variant.split_whitespace().filter(|w| *w != "driver").collect();
+    let actual = if variant.starts_with("driver") {
+        let mut cmd = Command::new(&options.iotile);
+        cmd.arg(format!("--cc={}", options.cc)).args(&flags).args(CFLAGS).arg(source).arg("-o").arg(&exe).arg("-lm");
+        let (ok, _, stderr) = run(cmd, timeout, dir).map_err(|e| (Kind::Timeout, format!("driver: {e}")))?;
+        if !ok {
+            return Err((iotile_kind(&stderr), stderr));
+        }
+        let mut cmd = Command::new(&exe);
+        cmd.env("OMP_NUM_THREADS", "3");
+        let (ok, stdout, stderr) = run(cmd, timeout, dir).map_err(|e| (Kind::Timeout, e))?;
+        if !ok {
+            return Err((Kind::WrongOutput, format!("the translation exits with an error: {stderr}")));
+        }
+        stdout
+    } else {
+        let translated = dir.join("translated.c");
+        let mut cmd = Command::new(&options.iotile);
+        cmd.args(&flags).arg("-o").arg(&translated).arg(source);
+        let (ok, _, stderr) = run(cmd, timeout, dir).map_err(|e| (Kind::Timeout, format!("iotile: {e}")))?;
+        if !ok {
+            return Err((iotile_kind(&stderr), stderr));
+        }
+        match build_and_run(&options.cc, &translated, &exe, dir, timeout) {
+            Ok(out) => out,
+            Err(e) => return Err(e),
+        }
+    };
+    if actual == expected {
+        return Ok(());
+    }
+    let line = expected.lines().zip(actual.lines()).position(|(a, b)| a != b).unwrap_or(expected.lines().count().min(actual.lines().count()));
+    Err((
+        Kind::WrongOutput,
+        format!("output differs at line {}: original {:?}, translated {:?}", line + 1, expected.lines().nth(line).unwrap_or("<end>"), actual.lines().nth(line).unwrap_or("<end>")),
+    ))
+}
+
+fn iotile_kind(stderr: &str) -> Kind {
+    if stderr.contains("panicked") { Kind::IotilePanic } else { Kind::IotileError }
+}
+
+/// Compiles `source` to `exe` and runs it on three threads; gives its output.
+fn build_and_run(cc: &str, source: &Path, exe: &Path, dir: &Path, timeout: Duration) -> Result<String, (Kind, String)> {
+    let mut cmd = Command::new(cc);
+    cmd.args(CFLAGS).arg(source).arg("-o").arg(exe).arg("-lm");
+    let (ok, _, stderr) = run(cmd, timeout, dir).map_err(|e| (Kind::Timeout, format!("{cc}: {e}")))?;
+    if !ok {
+        return Err((Kind::DoesNotCompile, stderr));
+    }
+    let mut cmd = Command::new(exe);
+    cmd.env("OMP_NUM_THREADS", "3");
+    let (ok, stdout, stderr) = run(cmd, timeout, dir).map_err(|e| (Kind::Timeout, e))?;
+    if !ok {
+        return Err((Kind::WrongOutput, format!("{} exits with an error: {stderr}", exe.display())));
+    }
+    Ok(stdout)
+}
+
+/// Runs `cmd` with its output in files of `dir`, killing it after
+/// `timeout`; gives whether it succeeded, its standard output and error.
+fn run(mut cmd: Command, timeout: Duration, dir: &Path) -> Result<(bool, String, String), String> {
+    let (out_path, err_path) = (dir.join("run.out"), dir.join("run.err"));
+    let files = (std::fs::File::create(&out_path), std::fs::File::create(&err_path));
+    let (Ok(out), Ok(err)) = files else { return Err(format!("cannot create output files in {}", dir.display())) };
+    let mut child = cmd.stdin(Stdio::null()).stdout(out).stderr(err).spawn().map_err(|e| format!("cannot run {:?}: {e}", cmd.get_program()))?;
+    let started = Instant::now();
+    let status = loop {
+        match child.try_wait() {
+            Ok(Some(status)) => break status,
+            Ok(None) if started.elapsed() > timeout => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return Err(format!("{:?} ran past {} s", cmd.get_program(), timeout.as_secs()));
+            }
+            Ok(None) => std::thread::sleep(Duration::from_millis(2)),
+            Err(e) => return Err(format!("cannot wait for {:?}: {e}", cmd.get_program())),
+        }
+    };
+    let read = |p: &Path| std::fs::read(p).map(|b| String::from_utf8_lossy(&b).into_owned()).unwrap_or_default();
+    Ok((status.success(), read(&out_path), read(&err_path)))
+}
+
+/// Saves the failing program, its reduction (unless `--no-reduce`) and
+/// what failed in `dir`.
+fn save(dir: &Path, program: &Program, failure: &Failure, options: &Options) {
+    if let Err(e) = std::fs::create_dir_all(dir) {
+        eprintln!("iotile-random: cannot create {}: {e}", dir.display());
+        return;
+    }
+    let stem = format!("seed-{}", failure.seed);
+    let _ = std::fs::write(dir.join(format!("{stem}.c")), program.render());
+    let _ = std::fs::write(dir.join(format!("{stem}.txt")), format!("{:?} with `{}`\n{}\n", failure.kind, failure.variant, failure.detail));
+    if options.no_reduce || failure.kind == Kind::Generator {
+        return;
+    }
+    let mut fails = |candidate: &Program| -> bool {
+        let variant = [failure.variant];
+        check(candidate, &variant, options).iter().any(|f| f.kind == failure.kind && f.variant == failure.variant)
+    };
+    let reduced = reduce::reduce(program, &mut fails);
+    let _ = std::fs::write(dir.join(format!("{stem}-reduced.c")), reduced.render());
+    eprintln!("seed {}: reduced to {} lines in {}", failure.seed, reduced.render().lines().count(), dir.join(format!("{stem}-reduced.c")).display());
+}
+
+fn first_lines(text: &str, n: usize) -> String {
+    text.lines().take(n).collect::<Vec<_>>().join("\n  ")
+}

@@ -1,0 +1,413 @@
+//! The random programs' syntax: what [`crate::generate`] builds, what
+//! [`crate::reduce`] shrinks, and what [`Program::render`] prints as a
+//! self-contained C program that prints every value it computes exactly.
+//!
+//! Values of parameters are fixed when a program is generated (they are
+//! passed as arguments, so iotile sees them as symbols), which lets the
+//! generator know the range of every iterator and keep every access
+//! inside its array.
+
+use std::fmt::Write;
+
+/// Element type of an array or a scalar.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Elem {
+    Float,
+    Double,
+    Int,
+}
+
+impl Elem {
+    pub fn c_name(self) -> &'static str {
+        match self {
+            Elem::Float => "float",
+            Elem::Double => "double",
+            Elem::Int => "int",
+        }
+    }
+
+    pub fn is_int(self) -> bool {
+        self == Elem::Int
+    }
+}
+
+/// An array of the program (global, or a parameter of the kernel).
+#[derive(Clone, Debug)]
+pub struct Array {
+    pub name: String,
+    pub elem: Elem,
+    /// Extent of each dimension (fixed once every access is generated).
+    pub extents: Vec<i64>,
+}
+
+/// A scalar declared before the regions, written in them (a reduction
+/// target) and printed after them.
+#[derive(Clone, Debug)]
+pub struct Scalar {
+    pub name: String,
+    pub elem: Elem,
+}
+
+/// `constant + sum of coefficient * variable` over iterators and parameters.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Affine {
+    pub constant: i64,
+    pub terms: Vec<(i64, String)>,
+}
+
+impl Affine {
+    pub fn constant(c: i64) -> Affine {
+        Affine { constant: c, terms: Vec::new() }
+    }
+
+    pub fn var(name: &str, coefficient: i64, constant: i64) -> Affine {
+        Affine { constant, terms: vec![(coefficient, name.to_string())] }
+    }
+
+    pub fn plus(mut self, c: i64) -> Affine {
+        self.constant += c;
+        self
+    }
+
+    fn render(&self, macros: &Macros) -> String {
+        let mut out = String::new();
+        for (c, v) in self.terms.iter().filter(|(c, _)| *c != 0) {
+            let v = macros.name(v);
+            match (*c, out.is_empty()) {
+                (1, true) => out.push_str(&v),
+                (-1, true) => out.push_str(&format!("-{v}")),
+                (c, true) => out.push_str(&format!("{c} * {v}")),
+                (1, false) => out.push_str(&format!(" + {v}")),
+                (-1, false) => out.push_str(&format!(" - {v}")),
+                (c, false) if c < 0 => out.push_str(&format!(" - {} * {v}", -c)),
+                (c, false) => out.push_str(&format!(" + {c} * {v}")),
+            }
+        }
+        match (self.constant, out.is_empty()) {
+            (c, true) => c.to_string(),
+            (0, false) => out,
+            (c, false) if c < 0 => format!("{out} - {}", -c),
+            (c, false) => format!("{out} + {c}"),
+        }
+    }
+}
+
+/// A loop bound: affine, or the least or greatest of two bounds.
+#[derive(Clone, Debug)]
+pub enum Bound {
+    Affine(Affine),
+    Min(Box<Bound>, Box<Bound>),
+    Max(Box<Bound>, Box<Bound>),
+}
+
+impl Bound {
+    fn render(&self, macros: &Macros) -> String {
+        match self {
+            Bound::Affine(a) => a.render(macros),
+            Bound::Min(a, b) => format!("MIN({}, {})", a.render(macros), b.render(macros)),
+            Bound::Max(a, b) => format!("MAX({}, {})", a.render(macros), b.render(macros)),
+        }
+    }
+}
+
+/// An array element.
+#[derive(Clone, Debug)]
+pub struct Access {
+    /// Index into [`Program::arrays`].
+    pub array: usize,
+    pub subscripts: Vec<Affine>,
+}
+
+/// A value.
+#[derive(Clone, Debug)]
+pub enum Expr {
+    Read(Access),
+    /// A scalar (of [`Program::scalars`]) or a local temporary.
+    Scalar(String),
+    /// A literal, as written.
+    Literal(String),
+    /// The value of an affine expression of iterators and parameters.
+    Index(Affine),
+    /// `c1 * e1 + c2 * e2 + ...` (coefficients as written).
+    Sum(Vec<(String, Expr)>),
+    Product(Box<Expr>, Box<Expr>),
+    /// `a > b ? a : b`.
+    Greater(Box<Expr>, Box<Expr>),
+    /// `(e) % modulus`: keeps integer values small.
+    Remainder(Box<Expr>, i64),
+}
+
+impl Expr {
+    /// The subexpressions, for the reducer.
+    pub fn parts(&self) -> Vec<Expr> {
+        match self {
+            Expr::Sum(terms) => terms.iter().map(|(_, e)| e.clone()).collect(),
+            Expr::Product(a, b) | Expr::Greater(a, b) => vec![(**a).clone(), (**b).clone()],
+            Expr::Remainder(e, _) => vec![(**e).clone()],
+            _ => Vec::new(),
+        }
+    }
+
+    fn render(&self, program: &Program) -> String {
+        let macros = &program.macros;
+        match self {
+            Expr::Read(access) => program.render_access(access),
+            Expr::Scalar(name) => name.clone(),
+            Expr::Literal(text) => text.clone(),
+            Expr::Index(a) => format!("({})", a.render(macros)),
+            Expr::Sum(terms) => {
+                let parts: Vec<String> = terms.iter().map(|(c, e)| if c == "1" { e.render(program) } else { format!("{c} * {}", e.render(program)) }).collect();
+                format!("({})", parts.join(" + "))
+            }
+            Expr::Product(a, b) => format!("({} * {})", a.render(program), b.render(program)),
+            Expr::Greater(a, b) => {
+                let (a, b) = (a.render(program), b.render(program));
+                format!("({a} > {b} ? {a} : {b})")
+            }
+            Expr::Remainder(e, m) => format!("({} % {m})", e.render(program)),
+        }
+    }
+}
+
+/// An affine condition.
+#[derive(Clone, Debug)]
+pub enum Cond {
+    /// `a <= b`
+    LessEqual(Affine, Affine),
+    /// `a == b`
+    Equal(Affine, Affine),
+    /// `a % m == r` (`a` non-negative)
+    Modulo(Affine, i64, i64),
+    And(Box<Cond>, Box<Cond>),
+    Or(Box<Cond>, Box<Cond>),
+    Not(Box<Cond>),
+}
+
+impl Cond {
+    fn render(&self, macros: &Macros) -> String {
+        match self {
+            Cond::LessEqual(a, b) => format!("{} <= {}", a.render(macros), b.render(macros)),
+            Cond::Equal(a, b) => format!("{} == {}", a.render(macros), b.render(macros)),
+            Cond::Modulo(a, m, r) => format!("({}) % {m} == {r}", a.render(macros)),
+            Cond::And(a, b) => format!("({}) && ({})", a.render(macros), b.render(macros)),
+            Cond::Or(a, b) => format!("({}) || ({})", a.render(macros), b.render(macros)),
+            Cond::Not(a) => format!("!({})", a.render(macros)),
+        }
+    }
+}
+
+/// How a statement writes its target.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Op {
+    Assign,
+    Add,
+    Subtract,
+}
+
+/// What a statement writes.
+#[derive(Clone, Debug)]
+pub enum Target {
+    Element(Access),
+    Scalar(String),
+}
+
+/// A statement of a region.
+#[derive(Clone, Debug)]
+pub enum Stmt {
+    /// `for (int var = from; var <= to; var += step)`, or downwards from
+    /// `to` to `from` when `down`.
+    Loop { var: String, from: Bound, to: Bound, step: i64, down: bool, body: Vec<Stmt> },
+    Write { target: Target, op: Op, value: Expr },
+    /// A scalar temporary local to the enclosing body: `double t = value;`.
+    Local { name: String, elem: Elem, value: Expr },
+    If { cond: Cond, then: Vec<Stmt>, otherwise: Vec<Stmt> },
+}
+
+/// Parameters and array extents are written through macros (`#define P0
+/// 17`) in some programs, as PolyBench writes its sizes.
+#[derive(Clone, Debug, Default)]
+pub struct Macros {
+    /// Names of parameters printed as macros instead of variables.
+    pub names: Vec<String>,
+}
+
+impl Macros {
+    fn name(&self, v: &str) -> String {
+        if self.names.iter().any(|n| n == v) { v.to_uppercase() } else { v.to_string() }
+    }
+}
+
+/// A whole program: one kernel function holding the regions, called once
+/// from `main`, which initialises the arrays and prints them.
+#[derive(Clone, Debug)]
+pub struct Program {
+    /// The seed it was generated from (printed in a comment).
+    pub seed: u64,
+    /// Parameters and their values.
+    pub params: Vec<(String, i64)>,
+    pub arrays: Vec<Array>,
+    pub scalars: Vec<Scalar>,
+    pub regions: Vec<Vec<Stmt>>,
+    /// Arrays passed to the kernel as variable-length array parameters
+    /// (`double A[e0][e1]` with the extents as parameters) instead of globals.
+    pub vla: bool,
+    pub macros: Macros,
+}
+
+impl Program {
+    fn render_access(&self, access: &Access) -> String {
+        let mut out = self.arrays[access.array].name.clone();
+        for s in &access.subscripts {
+            write!(out, "[{}]", s.render(&self.macros)).unwrap();
+        }
+        out
+    }
+
+    /// The program as C99.
+    pub fn render(&self) -> String {
+        let mut out = String::new();
+        writeln!(out, "/* Random program, seed {}: generated by iotile-random. */", self.seed).unwrap();
+        out.push_str("#include <stdio.h>\n");
+        out.push_str("#define MIN(a, b) ((a) < (b) ? (a) : (b))\n#define MAX(a, b) ((a) > (b) ? (a) : (b))\n");
+        for (name, value) in &self.params {
+            if self.macros.names.contains(name) {
+                writeln!(out, "#define {} {value}", name.to_uppercase()).unwrap();
+            }
+        }
+        let extents = |a: &Array, symbolic: bool| -> String {
+            a.extents.iter().enumerate().map(|(d, e)| if symbolic { format!("[{}_{d}]", a.name) } else { format!("[{e}]") }).collect()
+        };
+        if !self.vla {
+            for a in &self.arrays {
+                writeln!(out, "static {} {}{};", a.elem.c_name(), a.name, extents(a, false)).unwrap();
+            }
+        }
+        let mut params: Vec<String> = self.params.iter().filter(|(n, _)| !self.macros.names.contains(n)).map(|(n, _)| format!("int {n}")).collect();
+        if self.vla {
+            for a in &self.arrays {
+                for d in 0..a.extents.len() {
+                    params.push(format!("int {}_{d}", a.name));
+                }
+                params.push(format!("{} {}{}", a.elem.c_name(), a.name, extents(a, true)));
+            }
+        }
+        if params.is_empty() {
+            params.push("void".into());
+        }
+        writeln!(out, "\nstatic void kernel({}) {{", params.join(", ")).unwrap();
+        for s in &self.scalars {
+            writeln!(out, "  {} {} = {};", s.elem.c_name(), s.name, if s.elem.is_int() { "1" } else { "0.5" }).unwrap();
+        }
+        for region in &self.regions {
+            out.push_str("#pragma scop\n");
+            for s in region {
+                self.render_stmt(&mut out, s, 1);
+            }
+            out.push_str("#pragma endscop\n");
+        }
+        for s in &self.scalars {
+            let cast = if s.elem.is_int() { "%d\\n\", " } else { "%a\\n\", (double)" };
+            writeln!(out, "  printf(\"{} {cast}{});", s.name, s.name).unwrap();
+        }
+        out.push_str("}\n\n");
+        if self.vla {
+            for a in &self.arrays {
+                writeln!(out, "static {} {}{};", a.elem.c_name(), a.name, extents(a, false)).unwrap();
+            }
+        }
+        out.push_str("\nint main(void) {\n");
+        for (k, a) in self.arrays.iter().enumerate() {
+            let (open, index) = self.element_loops(&mut out, a);
+            let value = match a.elem {
+                Elem::Int => format!("({index}) % {}", 7 + k),
+                Elem::Float => format!("(float)(({index}) % {}) / 8.0f - 0.75f", 13 + k),
+                Elem::Double => format!("(double)(({index}) % {}) / 16.0 - 0.5", 11 + k),
+            };
+            writeln!(out, "{}{} = {value};", "  ".repeat(open + 1), self.element_of(a)).unwrap();
+        }
+        let mut args: Vec<String> = self.params.iter().filter(|(n, _)| !self.macros.names.contains(n)).map(|(_, v)| v.to_string()).collect();
+        if self.vla {
+            for a in &self.arrays {
+                args.extend(a.extents.iter().map(|e| e.to_string()));
+                args.push(a.name.clone());
+            }
+        }
+        writeln!(out, "  kernel({});", args.join(", ")).unwrap();
+        for a in &self.arrays {
+            let (open, _) = self.element_loops(&mut out, a);
+            let format = if a.elem.is_int() { format!("\"%d\\n\", {}", self.element_of(a)) } else { format!("\"%a\\n\", (double){}", self.element_of(a)) };
+            writeln!(out, "{}printf({format});", "  ".repeat(open + 1)).unwrap();
+        }
+        out.push_str("  return 0;\n}\n");
+        out
+    }
+
+    /// Writes loops over every element of `a` (iterators `x0`, `x1`, ...);
+    /// gives how many and a running index of the element.
+    fn element_loops(&self, out: &mut String, a: &Array) -> (usize, String) {
+        let mut index = String::from("0");
+        for (d, e) in a.extents.iter().enumerate() {
+            writeln!(out, "{}for (int x{d} = 0; x{d} < {e}; x{d}++)", "  ".repeat(d + 1)).unwrap();
+            index = format!("({index}) * {} + x{d} * {}", 3 + d, 5 + 2 * d);
+        }
+        (a.extents.len(), index)
+    }
+
+    fn element_of(&self, a: &Array) -> String {
+        let mut out = a.name.clone();
+        for d in 0..a.extents.len() {
+            write!(out, "[x{d}]").unwrap();
+        }
+        out
+    }
+
+    fn render_stmt(&self, out: &mut String, stmt: &Stmt, depth: usize) {
+        let indent = "  ".repeat(depth);
+        match stmt {
+            Stmt::Loop { var, from, to, step, down, body } => {
+                let (from, to) = (from.render(&self.macros), to.render(&self.macros));
+                if *down {
+                    let update = if *step == 1 { format!("{var}--") } else { format!("{var} -= {step}") };
+                    writeln!(out, "{indent}for (int {var} = {to}; {var} >= {from}; {update}) {{").unwrap();
+                } else {
+                    let update = if *step == 1 { format!("{var}++") } else { format!("{var} += {step}") };
+                    writeln!(out, "{indent}for (int {var} = {from}; {var} <= {to}; {update}) {{").unwrap();
+                }
+                for s in body {
+                    self.render_stmt(out, s, depth + 1);
+                }
+                writeln!(out, "{indent}}}").unwrap();
+            }
+            Stmt::Write { target, op, value } => {
+                let target = match target {
+                    Target::Element(a) => self.render_access(a),
+                    Target::Scalar(s) => s.clone(),
+                };
+                let op = match op {
+                    Op::Assign => "=",
+                    Op::Add => "+=",
+                    Op::Subtract => "-=",
+                };
+                writeln!(out, "{indent}{target} {op} {};", value.render(self)).unwrap();
+            }
+            Stmt::Local { name, elem, value } => {
+                writeln!(out, "{indent}{} {name} = {};", elem.c_name(), value.render(self)).unwrap();
+            }
+            Stmt::If { cond, then, otherwise } => {
+                writeln!(out, "{indent}if ({}) {{", cond.render(&self.macros)).unwrap();
+                for s in then {
+                    self.render_stmt(out, s, depth + 1);
+                }
+                if otherwise.is_empty() {
+                    writeln!(out, "{indent}}}").unwrap();
+                } else {
+                    writeln!(out, "{indent}}} else {{").unwrap();
+                    for s in otherwise {
+                        self.render_stmt(out, s, depth + 1);
+                    }
+                    writeln!(out, "{indent}}}").unwrap();
+                }
+            }
+        }
+    }
+}
