@@ -407,6 +407,7 @@ impl<'a> Extractor<'a> {
             "identifier" => self.affine_identifier(node),
             "parenthesized_expression" => self.affine(node.named_child(0).unwrap_or(node)),
             "cast_expression" => {
+                self.reject_variable_cast(node)?;
                 let ty = node.child_by_field_name("type").map(|t| self.text(t)).unwrap_or("");
                 if ty.contains("float") || ty.contains("double") || ty.contains('*') {
                     return error(node, "cast to a non-integer type in an affine expression", "the value would not be an integer");
@@ -913,6 +914,19 @@ impl<'a> Extractor<'a> {
         Ok(())
     }
 
+    /// Rejects a cast whose type is the name of a variable: tree-sitter's
+    /// grammar, which cannot tell types from variables, reads `(i) + -x`
+    /// as the cast `(i)` of `+ -x`, which would hide the use of `i` from the
+    /// dependences and from the renaming of iterators (a random program's
+    /// translation used an undeclared `i`).
+    fn reject_variable_cast(&self, node: Node) -> FResult<()> {
+        let ty = node.child_by_field_name("type").map(|t| self.text(t).trim()).unwrap_or("");
+        if self.iterators.iter().any(|it| it.name == ty) || self.declarations.contains_key(ty) {
+            return error(node, format!("'({ty})' followed by a sign reads as a cast to a type named '{ty}'"), format!("C's grammar is ambiguous here without knowing the types; write '{ty}' without the parentheses"));
+        }
+        Ok(())
+    }
+
     /// The statement text with iterator occurrences turned into holes.
     fn body_pieces(&self, node: Node) -> Vec<BodyPiece> {
         let mut pieces = Vec::new();
@@ -978,7 +992,10 @@ impl<'a> Extractor<'a> {
                 Ok(())
             }
             "number_literal" | "char_literal" | "string_literal" | "true" | "false" | "sizeof_expression" | "comment" | "null" => Ok(()),
-            "cast_expression" => self.reads_of(node.child_by_field_name("value").unwrap_or(node), reads),
+            "cast_expression" => {
+                self.reject_variable_cast(node)?;
+                self.reads_of(node.child_by_field_name("value").unwrap_or(node), reads)
+            }
             "binary_expression" | "parenthesized_expression" | "conditional_expression" => {
                 let mut c = node.walk();
                 let children: Vec<Node> = node.named_children(&mut c).collect();

@@ -77,7 +77,7 @@ pub fn generate(seed: u64) -> Program {
     let vla = rng.chance(30);
     let program = Program { seed, params, arrays, scalars, regions: Vec::new(), vla, macros };
     let mut generator = Generator { rng, program, scope: Vec::new(), locals: Vec::new(), next_local: 0 };
-    let regions = generator.rng.range(1, 3);
+    let regions = if generator.rng.chance(25) { generator.rng.range(2, 3) } else { 1 };
     for _ in 0..regions {
         let region = generator.region();
         generator.program.regions.push(region);
@@ -101,7 +101,7 @@ const ITERATORS: &[&str] = &["i", "j", "k", "l"];
 impl Generator {
     fn region(&mut self) -> Vec<Stmt> {
         let mut body = Vec::new();
-        for _ in 0..self.rng.range(1, 3) {
+        for _ in 0..self.rng.range(1, 2) {
             let time = self.program.params.iter().any(|(n, _)| n == "tsteps") && self.rng.chance(30);
             if time {
                 let steps = self.param("tsteps");
@@ -180,14 +180,14 @@ impl Generator {
         let var = ITERATORS[self.scope.iter().filter(|(n, _, _)| n != "t").count()].to_string();
         let (from, to) = self.bounds();
         let (lo, hi) = (self.bound_interval(&from).0, self.bound_interval(&to).1);
-        let step = if self.rng.chance(12) { self.rng.range(2, 3) } else { 1 };
+        let step = if self.rng.chance(8) { self.rng.range(2, 3) } else { 1 };
         let down = self.rng.chance(15);
         self.scope.push((var.clone(), lo, hi.max(lo)));
         let mut body = Vec::new();
         let locals = self.locals.len();
-        let items = self.rng.range(1, 3);
+        let items = if self.rng.chance(30) { 2 } else { 1 };
         for _ in 0..items {
-            let deeper = self.scope.len() < 4 && self.instances() * 8 <= INSTANCE_BUDGET && self.rng.chance(if depth == 0 { 70 } else { 45 });
+            let deeper = self.scope.len() < 4 && self.instances() * 8 <= INSTANCE_BUDGET && self.rng.chance(if depth == 0 { 70 } else { 35 });
             if deeper {
                 body.extend(self.nest(depth + 1));
             } else {
@@ -256,7 +256,7 @@ impl Generator {
             self.locals.push((name, elem));
         }
         let write = self.write();
-        if self.rng.chance(20) && !self.scope.is_empty() {
+        if self.rng.chance(15) && !self.scope.is_empty() {
             let cond = self.condition();
             let otherwise = if self.rng.chance(35) { vec![self.write()] } else { Vec::new() };
             out.push(Stmt::If { cond, then: vec![write], otherwise });
@@ -286,7 +286,7 @@ impl Generator {
             }
         };
         let first = single(self);
-        match self.rng.range(0, 5) {
+        match self.rng.range(0, 7) {
             0 => Cond::And(Box::new(first), Box::new(single(self))),
             1 => Cond::Or(Box::new(first), Box::new(single(self))),
             2 => Cond::Not(Box::new(first)),

@@ -134,10 +134,12 @@ fn main() -> ExitCode {
                 let variants = variants_for(seed, options.all);
                 runs.fetch_add(variants.len() as u64, Ordering::SeqCst);
                 let found = check(&program, &variants, &options);
-                for failure in found {
+                for (k, failure) in found.into_iter().enumerate() {
                     eprintln!("seed {}: {:?} with `{}`: {}", failure.seed, failure.kind, failure.variant, first_lines(&failure.detail, 6));
                     if let Some(dir) = &options.out {
-                        save(dir, &program, &failure, &options);
+                        // One reduction per program: its failures under
+                        // other option sets are most often the same bug.
+                        save(dir, &program, &failure, &options, k == 0);
                     }
                     failures.lock().unwrap().push(failure);
                 }
@@ -290,17 +292,17 @@ fn run(mut cmd: Command, timeout: Duration, dir: &Path) -> Result<(bool, String,
     Ok((status.success(), read(&out_path), read(&err_path)))
 }
 
-/// Saves the failing program, its reduction (unless `--no-reduce`) and
-/// what failed in `dir`.
-fn save(dir: &Path, program: &Program, failure: &Failure, options: &Options) {
+/// Saves the failing program, its reduction (if `reduce` and not
+/// `--no-reduce`) and what failed in `dir`.
+fn save(dir: &Path, program: &Program, failure: &Failure, options: &Options, reduce: bool) {
     if let Err(e) = std::fs::create_dir_all(dir) {
         eprintln!("iotile-random: cannot create {}: {e}", dir.display());
         return;
     }
-    let stem = format!("seed-{}", failure.seed);
+    let stem = format!("seed-{}-{}", failure.seed, VARIANTS.iter().position(|v| *v == failure.variant).unwrap_or(0));
     let _ = std::fs::write(dir.join(format!("{stem}.c")), program.render());
     let _ = std::fs::write(dir.join(format!("{stem}.txt")), format!("{:?} with `{}`\n{}\n", failure.kind, failure.variant, failure.detail));
-    if options.no_reduce || failure.kind == Kind::Generator {
+    if !reduce || options.no_reduce || failure.kind == Kind::Generator {
         return;
     }
     let mut fails = |candidate: &Program| -> bool {

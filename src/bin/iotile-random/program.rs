@@ -154,6 +154,9 @@ impl Expr {
             Expr::Read(access) => program.render_access(access),
             Expr::Scalar(name) => name.clone(),
             Expr::Literal(text) => text.clone(),
+            // A lone variable stays unparenthesised: `(i) + -x` reads as a
+            // cast in a grammar that cannot tell types from variables.
+            Expr::Index(a) if a.constant == 0 && a.terms.len() == 1 && a.terms[0].0 == 1 => a.render(macros),
             Expr::Index(a) => format!("({})", a.render(macros)),
             Expr::Sum(terms) => {
                 let parts: Vec<String> = terms.iter().map(|(c, e)| if c == "1" { e.render(program) } else { format!("{c} * {}", e.render(program)) }).collect();
