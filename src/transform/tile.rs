@@ -17,7 +17,7 @@
 //!       ...                                 band [i, j, k] (point loops)
 //! ```
 
-use isl_rs::{ASTLoopType, DimType, Id, Map, MapList, MultiUnionPwAff, MultiVal, Schedule, ScheduleNode, ScheduleNodeType, Set, UnionMap, UnionPwAffList, UnionSet, Val};
+use isl_rs::{ASTLoopType, DimType, Id, Map, MapList, MultiUnionPwAff, MultiVal, Schedule, ScheduleNode, ScheduleNodeType, Set, UnionMap, UnionPwAff, UnionPwAffList, UnionSet, Val};
 
 use crate::cli::Isolate;
 use crate::deps::Dependences;
@@ -168,8 +168,7 @@ impl Tiler<'_> {
         let mut parallel = None;
         if self.options.mark_parallel && !walk.in_parallel {
             for i in 0..node.band_n_member()? {
-                let candidate = self.options.every_member_parallel || node.band_member_get_coincident(i)?;
-                if candidate && parallel_conflict(self.scop, self.deps, &node, i)?.is_none() {
+                if self.parallel_candidate(&node, i)? && parallel_conflict(self.scop, self.deps, &node, i)?.is_none() {
                     parallel = Some(i);
                     break;
                 }
@@ -247,16 +246,27 @@ impl Tiler<'_> {
         if !self.options.mark_parallel || walk.in_parallel {
             return Ok(None);
         }
-        let candidate = |m: i32| -> IslResult<bool> { Ok(self.options.every_member_parallel || node.band_member_get_coincident(m)?) };
-        if candidate(0)? && parallel_conflict(self.scop, self.deps, node, 0)?.is_none() {
+        if self.parallel_candidate(node, 0)? && parallel_conflict(self.scop, self.deps, node, 0)?.is_none() {
             return Ok(None);
         }
         for m in 1..node.band_n_member()? {
-            if candidate(m)? {
+            if self.parallel_candidate(node, m)? {
                 return Ok(Some(m));
             }
         }
         Ok(None)
+    }
+
+    /// Whether member `m` of the band at `node` is tested for parallelism:
+    /// isl found it coincident, or every member is tested.
+    fn parallel_candidate(&self, node: &ScheduleNode, m: i32) -> IslResult<bool> {
+        Ok(self.options.every_member_parallel || node.band_member_get_coincident(m)?)
+    }
+
+    /// `reordered` (the band at `node` with a new first member) where its
+    /// first member carries no conflict, `node` otherwise.
+    fn if_first_parallel(&self, reordered: ScheduleNode, node: ScheduleNode) -> IslResult<ScheduleNode> {
+        Ok(if parallel_conflict(self.scop, self.deps, &reordered, 0)?.is_none() { reordered } else { node })
     }
 
     /// Before tiling: moves the member found by
@@ -269,8 +279,7 @@ impl Tiler<'_> {
         let Some(k) = self.inner_parallel_member(&node, walk)? else { return Ok(node) };
         let n = node.band_n_member()? as usize;
         let order: Vec<usize> = std::iter::once(k as usize).chain((0..n).filter(|&m| m != k as usize)).collect();
-        let permuted = permute(node.copy()?, &order)?;
-        Ok(if parallel_conflict(self.scop, self.deps, &permuted, 0)?.is_none() { permuted } else { node })
+        self.if_first_parallel(permute(node.copy()?, &order)?, node)
     }
 
     /// In an untiled band: strip-mines the member found by
@@ -299,7 +308,7 @@ impl Tiler<'_> {
         let ctx = node.get_ctx();
         let n = node.band_n_member()?;
         let mut list = UnionPwAffList::alloc(&ctx, n + 1)?;
-        list = list.add(partial.get_union_pw_aff(k)?.scale_down_val(Val::int_from_si(&ctx, width)?)?.floor()?)?;
+        list = list.add(floor_of_quotient(partial.get_union_pw_aff(k)?, width)?)?;
         let mut coincident = vec![node.band_member_get_coincident(k)?];
         for m in 0..n {
             list = list.add(partial.get_union_pw_aff(m)?)?;
@@ -307,7 +316,7 @@ impl Tiler<'_> {
         }
         let space = partial.get_space()?.add_dims(DimType::Set, 1)?;
         let stripped = with_members(node.copy()?, MultiUnionPwAff::from_union_pw_aff_list(space, list)?, &coincident)?.band_set_permutable(1)?;
-        Ok(if parallel_conflict(self.scop, self.deps, &stripped, 0)?.is_none() { stripped } else { node })
+        self.if_first_parallel(stripped, node)
     }
 
     /// Generates the leaf band at `node` separated by statement and, where
@@ -573,7 +582,7 @@ fn split_classes(node: ScheduleNode) -> IslResult<(ScheduleNode, bool)> {
             let c = node.band_member_get_coincident(m)?;
             match strides[m as usize] {
                 Some(l) => {
-                    list = list.add(f.copy()?.scale_down_val(Val::int_from_si(&ctx, l)?)?.floor()?)?;
+                    list = list.add(floor_of_quotient(f.copy()?, l)?)?;
                     list = list.add(f.mod_val(Val::int_from_si(&ctx, l)?)?)?;
                     coincident.extend([c, c]);
                     unrolled.extend([false, true]);
@@ -670,6 +679,12 @@ fn class_stride(maps: &MapList, m: i32) -> IslResult<Option<i64>> {
     let lcm = classes.iter().fold(1i64, |l, &(s, _)| if s > 0 { l / gcd(l, s) * s } else { l });
     let one_class = classes.windows(2).all(|w| w[0] == w[1]) && classes.iter().all(|c| c.1.is_some());
     Ok((lcm > 1 && lcm <= MAX_UNROLLED_STRIDE && !one_class).then_some(lcm))
+}
+
+/// `floor(f / by)`.
+fn floor_of_quotient(f: UnionPwAff, by: i64) -> IslResult<UnionPwAff> {
+    let by = Val::int_from_si(&f.get_ctx(), by)?;
+    Ok(f.scale_down_val(by)?.floor()?)
 }
 
 fn gcd(a: i64, b: i64) -> i64 {

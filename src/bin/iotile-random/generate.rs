@@ -413,11 +413,9 @@ impl Generator {
             match self.rng.range(0, 9) {
                 0..=2 if written.is_some() => {
                     let w = written.unwrap();
-                    let dims = self.program.arrays[w.array].extents.len();
                     if !int || self.program.arrays[w.array].elem.is_int() {
                         let subscripts = self.subscripts(w.array, Some(w));
                         let access = Access { array: w.array, subscripts };
-                        let _ = dims;
                         self.record(&access);
                         return self.read(access);
                     }

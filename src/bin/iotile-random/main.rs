@@ -217,13 +217,7 @@ fn check_variant(variant: &str, source: &Path, expected: &str, dir: &Path, optio
         if !ok {
             return Err((iotile_kind(&stderr), stderr));
         }
-        let mut cmd = Command::new(&exe);
-        cmd.env("OMP_NUM_THREADS", "3");
-        let (ok, stdout, stderr) = run(cmd, timeout, dir).map_err(|e| (Kind::Timeout, e))?;
-        if !ok {
-            return Err((Kind::WrongOutput, format!("the translation exits with an error: {stderr}")));
-        }
-        stdout
+        run_program(&exe, dir, timeout)?
     } else {
         let translated = dir.join("translated.c");
         let mut cmd = Command::new(&options.iotile);
@@ -232,10 +226,7 @@ fn check_variant(variant: &str, source: &Path, expected: &str, dir: &Path, optio
         if !ok {
             return Err((iotile_kind(&stderr), stderr));
         }
-        match build_and_run(&options.cc, &translated, &exe, dir, timeout) {
-            Ok(out) => out,
-            Err(e) => return Err(e),
-        }
+        build_and_run(&options.cc, &translated, &exe, dir, timeout)?
     };
     if actual == expected {
         return Ok(());
@@ -259,6 +250,11 @@ fn build_and_run(cc: &str, source: &Path, exe: &Path, dir: &Path, timeout: Durat
     if !ok {
         return Err((Kind::DoesNotCompile, stderr));
     }
+    run_program(exe, dir, timeout)
+}
+
+/// Runs the program `exe` on three threads; gives its output.
+fn run_program(exe: &Path, dir: &Path, timeout: Duration) -> Result<String, (Kind, String)> {
     let mut cmd = Command::new(exe);
     cmd.env("OMP_NUM_THREADS", "3");
     let (ok, stdout, stderr) = run(cmd, timeout, dir).map_err(|e| (Kind::Timeout, e))?;

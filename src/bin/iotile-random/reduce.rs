@@ -51,7 +51,7 @@ fn candidates(program: &Program) -> Vec<Program> {
             }
         }
     }
-    if program.scalars.len() > 1 || program.vla || !program.macros.names.is_empty() {
+    if program.vla || !program.macros.names.is_empty() {
         let mut p = program.clone();
         p.vla = false;
         p.macros.names.clear();
