@@ -85,7 +85,8 @@ impl Diagnostic {
         let span = clamp(span.start)..clamp(span.end).max(clamp(span.start));
         let (line, col) = line_col(source, span.start);
         let mut out = format!("{name}:{line}:{col}: {kind}: {}\n", self.message);
-        let files = SimpleFile::new(name, source);
+        let (source, span) = shorten_line(source, span);
+        let files = SimpleFile::new(name, source.as_str());
         let cs = match self.severity {
             Severity::Error => CsDiagnostic::error(),
             Severity::Warning => CsDiagnostic::warning(),
@@ -96,10 +97,43 @@ impl Diagnostic {
         if let Ok(rich) = term::emit_into_string(&term::Config::default(), &files, &cs) {
             // The first line repeats the message; the gcc-style header above
             // replaces it.
-            out.extend(rich.lines().skip(1).map(|l| format!("{l}\n")));
+            // A shortened line moves columns: the location line keeps the real one.
+            let location = |l: &str| match l.find("┌─ ") {
+                Some(at) => format!("{}┌─ {name}:{line}:{col}", &l[..at]),
+                None => l.to_string(),
+            };
+            out.extend(rich.lines().skip(1).map(|l| format!("{}\n", location(l))));
         }
         out
     }
+}
+
+/// Widest source excerpt shown, in bytes; a longer line is cut to a
+/// window around the span, with `...` marking what is left out.
+const MAX_EXCERPT: usize = 160;
+
+/// `source` with the line holding `span.start` cut to at most
+/// [`MAX_EXCERPT`] bytes around the span, and the span moved to match (also
+/// cut to the window). Other lines are kept, so line numbers stay right.
+fn shorten_line(source: &str, span: Range<usize>) -> (String, Range<usize>) {
+    let line_start = source[..span.start].rfind('\n').map_or(0, |p| p + 1);
+    let line_end = source[span.start..].find('\n').map_or(source.len(), |p| span.start + p);
+    if line_end - line_start <= MAX_EXCERPT {
+        return (source.to_string(), span);
+    }
+    let floor = |mut o: usize| {
+        while !source.is_char_boundary(o) {
+            o -= 1;
+        }
+        o
+    };
+    let from = floor(span.start.saturating_sub(MAX_EXCERPT / 4).max(line_start));
+    let to = floor((from + MAX_EXCERPT).min(line_end));
+    let (before, after) = (if from > line_start { "..." } else { "" }, if to < line_end { "..." } else { "" });
+    let text = format!("{}{before}{}{after}{}", &source[..line_start], &source[from..to], &source[line_end..]);
+    let start = line_start + before.len() + span.start - from;
+    let end = start + (span.end.min(to) - span.start).max(1);
+    (text, start..end)
 }
 
 /// One-based line and column (in characters) of byte `offset` in `source`.

@@ -18,6 +18,7 @@
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
+use std::os::unix::process::ExitStatusExt;
 use std::process::Command;
 
 use crate::back::Target;
@@ -183,10 +184,18 @@ pub fn run(args: &[OsString]) -> i32 {
             return 1;
         }
     };
+    let _interrupted = crate::interrupt::Temporary::new(scratch.path());
     let mut compiler_args = inv.compiler_args.clone();
     for (n, &position) in inv.c_inputs.iter().enumerate() {
         let source = PathBuf::from(&inv.compiler_args[position]);
-        let Some(translated) = translate(&inv, &source, &scratch.path().join(n.to_string())) else { continue };
+        let translated = match translate(&inv, &source, &scratch.path().join(n.to_string())) {
+            Ok(Some(translated)) => translated,
+            Ok(None) => continue,
+            Err(d) => {
+                eprint!("{}", d.render(None));
+                return 1;
+            }
+        };
         // The translated file lives elsewhere: let `#include "..."` still
         // find the headers beside the original.
         let source_dir = source.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
@@ -198,22 +207,39 @@ pub fn run(args: &[OsString]) -> i32 {
     if inv.verbose {
         eprintln!("{} {}", inv.compiler, compiler_args.join(" "));
     }
-    match Command::new(&inv.compiler).args(&compiler_args).status() {
-        Ok(status) => status.code().unwrap_or(1),
-        Err(e) => {
-            eprint!("{}", Diagnostic::error(format!("cannot run the compiler '{}': {e}", inv.compiler)).render(None));
-            1
-        }
+    let status = Command::new(&inv.compiler).args(&compiler_args).spawn().and_then(|mut child| {
+        let _running = crate::interrupt::RunningChild::new(child.id());
+        child.wait()
+    });
+    let fail = |message: String| {
+        eprint!("{}", Diagnostic::error(message).render(None));
+        1
+    };
+    match status {
+        Ok(status) => match (status.code(), status.signal()) {
+            (Some(code), _) => code,
+            // Interrupted with the rest of the build: end the same way.
+            (None, Some(signal)) if crate::interrupt::SIGNALS.contains(&signal) => crate::interrupt::die_of(signal),
+            (None, Some(signal)) => fail(format!("the compiler '{}' was killed by signal {signal} ({})", inv.compiler, signal_name(signal))),
+            (None, None) => fail(format!("the compiler '{}' ended without an exit status", inv.compiler)),
+        },
+        Err(e) => fail(format!("cannot run the compiler '{}': {}", inv.compiler, crate::io_reason(&e))),
     }
+}
+
+/// `SIGSEGV` for 11, and so on.
+fn signal_name(signal: i32) -> String {
+    nix::sys::signal::Signal::try_from(signal).map_or_else(|_| format!("signal {signal}"), |s| s.as_str().to_string())
 }
 
 /// Translates one input into `dir/<same name>`; `None` when the file has
 /// no region (or cannot even be preprocessed), so the compiler gets the
-/// original and reports any error itself.
-fn translate(inv: &Invocation, source: &Path, dir: &Path) -> Option<PathBuf> {
-    let text = std::fs::read_to_string(source).ok()?;
+/// original and reports any error itself; an error when the translation
+/// cannot be written.
+fn translate(inv: &Invocation, source: &Path, dir: &Path) -> Result<Option<PathBuf>, Diagnostic> {
+    let Ok(text) = std::fs::read_to_string(source) else { return Ok(None) };
     if !text.contains("scop") {
-        return None;
+        return Ok(None);
     }
     let options = FrontOptions { preprocessor: inv.preprocessor.clone(), user_context: inv.user_context.clone() };
     let session = crate::isl::Session::new(inv.max_operations, inv.max_seconds);
@@ -222,27 +248,30 @@ fn translate(inv: &Invocation, source: &Path, dir: &Path) -> Option<PathBuf> {
         Err(d) => {
             let d = d.into_warning().with_note("driver mode: the file is compiled unchanged");
             eprint!("{}", d.render(Some((&source.to_string_lossy(), &text))));
-            return None;
+            return Ok(None);
         }
     };
     if file.regions.is_empty() {
-        return None;
+        return Ok(None);
     }
     let options = crate::GenerateOptions { target: inv.target, plan: inv.plan.clone(), fallback: true, ..Default::default() };
-    let output = crate::generate_file(&session, &file, &options, &crate::timing::StageTimes::default()).ok()?;
-    std::fs::create_dir_all(dir).ok()?;
-    let translated = dir.join(source.file_name()?);
-    crate::write_atomically(&translated, &output).ok()?;
+    let Ok(output) = crate::generate_file(&session, &file, &options, &crate::timing::StageTimes::default()) else { return Ok(None) };
+    std::fs::create_dir_all(dir).map_err(|e| {
+        Diagnostic::error(format!("cannot create the temporary directory '{}': {}", dir.display(), crate::io_reason(&e)))
+    })?;
+    let Some(name) = source.file_name() else { return Ok(None) };
+    let translated = dir.join(name);
+    crate::write_atomically(&translated, &output)?;
     if inv.verbose {
         eprintln!("iotile --target={} -o {} {}", inv.target, translated.display(), source.display());
     }
     if inv.keep {
-        let stem = source.file_stem()?.to_string_lossy().into_owned();
+        let stem = source.file_stem().unwrap_or(name).to_string_lossy().into_owned();
         let beside = inv.output.as_ref().and_then(|o| o.parent()).filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
         let kept = beside.join(format!("{stem}.iotile.c"));
         if let Err(d) = crate::write_atomically(&kept, &output) {
             eprint!("{}", d.render(None));
         }
     }
-    Some(translated)
+    Ok(Some(translated))
 }

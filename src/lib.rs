@@ -31,6 +31,7 @@ pub mod deps;
 pub mod diag;
 pub mod driver;
 pub mod front;
+pub mod interrupt;
 pub mod isl;
 pub mod legality;
 pub mod model;
@@ -52,6 +53,7 @@ use timing::StageTimes;
 /// Runs iotile with `args` (program name first); gives the exit status.
 pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
     let args: Vec<OsString> = args.into_iter().collect();
+    interrupt::install();
     if driver::is_driver_mode(&args[1.min(args.len())..]) {
         return driver::run(&args[1..]);
     }
@@ -607,9 +609,29 @@ pub fn write_atomically(path: &Path, text: &str) -> Result<(), Diagnostic> {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
         _ => std::path::PathBuf::from("."),
     };
-    let cannot = |e: std::io::Error| Diagnostic::error(format!("cannot write '{}': {e}", path.display()));
+    let cannot = |e: std::io::Error| {
+        let why = match e.kind() {
+            std::io::ErrorKind::NotFound if !dir.exists() => format!("directory '{}' does not exist", dir.display()),
+            _ => io_reason(&e),
+        };
+        Diagnostic::error(format!("cannot write '{}': {why}", path.display()))
+    };
     let mut tmp = tempfile::NamedTempFile::new_in(&dir).map_err(cannot)?;
+    let _interrupted = interrupt::Temporary::new(tmp.path());
     tmp.write_all(text.as_bytes()).map_err(cannot)?;
     tmp.persist(path).map_err(|e| cannot(e.error))?;
     Ok(())
+}
+
+/// An I/O error in words, without the `(os error N)` suffix.
+pub fn io_reason(e: &std::io::Error) -> String {
+    let text = match e.kind() {
+        std::io::ErrorKind::NotFound => "no such file or directory".to_string(),
+        std::io::ErrorKind::PermissionDenied => "permission denied".to_string(),
+        _ => e.to_string(),
+    };
+    match text.find(" (os error") {
+        Some(at) => text[..at].to_lowercase(),
+        None => text,
+    }
 }

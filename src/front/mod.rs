@@ -60,8 +60,15 @@ pub struct SourceFile {
 pub fn parse_file(session: &Session, path: &Path, options: &FrontOptions) -> Result<SourceFile, Diagnostic> {
     let name = path.to_string_lossy().into_owned();
     let text = std::fs::read(path)
-        .map_err(|e| Diagnostic::error(format!("cannot read '{name}': {}", io_reason(&e))))?;
-    let text = String::from_utf8(text).map_err(|_| Diagnostic::error(format!("'{name}' is not valid UTF-8")))?;
+        .map_err(|e| Diagnostic::error(format!("cannot read '{name}': {}", crate::io_reason(&e))))?;
+    let text = decode(&name, text)?;
+    if let Some(span) = line_directive(&text) {
+        return Err(Diagnostic::spanned(
+            "'#line' directives are not supported in a file iotile translates",
+            span,
+            "regions are located in the original text by line number, and this directive renumbers the lines",
+        ));
+    }
     let pre = preprocess::preprocess(path, &options.preprocessor)?;
     let tree = parse(&pre.text)?;
     let pragmas = find_pragmas(&pre.text, tree.root_node());
@@ -92,6 +99,12 @@ pub fn parse_file(session: &Session, path: &Path, options: &FrontOptions) -> Res
                         original(node),
                         "the region must be a sequence of statements in one block",
                     ))
+                } else if let Some(deep) = too_deep(start, node) {
+                    Err(Diagnostic::spanned(
+                        format!("code nested more than {MAX_NESTING} levels deep"),
+                        original(deep),
+                        "split this expression or statement into smaller ones",
+                    ))
                 } else {
                     session.reset_operations();
                     let input = RegionInput {
@@ -101,10 +114,17 @@ pub fn parse_file(session: &Session, path: &Path, options: &FrontOptions) -> Res
                         root: tree.root_node(),
                         user_context: options.user_context.clone(),
                     };
-                    extract::extract(session.ctx(), &pre.text, &input).map_err(|e: FrontError| {
-                        let span = if e.span.is_empty() { start.byte_range() } else { e.span };
-                        Diagnostic::spanned(e.message, map_span(&pre, &text, &line_starts, span), e.why)
-                    })
+                    match session.within_deadline(|| extract::extract(session.ctx(), &pre.text, &input)) {
+                        (_, true) => Err(Diagnostic::spanned(
+                            format!("region {index} is too large to model"),
+                            original(start),
+                            format!("building its polyhedral model took more than {} s (--max-seconds)", session.max_seconds()),
+                        )),
+                        (extracted, false) => extracted.map_err(|e: FrontError| {
+                            let span = if e.span.is_empty() { start.byte_range() } else { e.span };
+                            Diagnostic::spanned(e.message, map_span(&pre, &text, &line_starts, span), e.why)
+                        }),
+                    }
                 };
                 regions.push(Region { index, original: begin..end, indent, scop });
             }
@@ -127,12 +147,65 @@ pub fn parse_file(session: &Session, path: &Path, options: &FrontOptions) -> Res
     Ok(SourceFile { name, text, expanded: pre.text, regions })
 }
 
-fn io_reason(e: &std::io::Error) -> String {
-    match e.kind() {
-        std::io::ErrorKind::NotFound => "no such file".into(),
-        std::io::ErrorKind::PermissionDenied => "permission denied".into(),
-        _ => e.to_string(),
+/// The text of a file read as bytes: UTF-8 (ASCII included), else an
+/// error at the first byte that is not.
+fn decode(name: &str, bytes: Vec<u8>) -> Result<String, Diagnostic> {
+    let e = match String::from_utf8(bytes) {
+        Ok(text) => return Ok(text),
+        Err(e) => e,
+    };
+    let bytes = e.as_bytes();
+    if bytes.starts_with(&[0xff, 0xfe]) || bytes.starts_with(&[0xfe, 0xff]) {
+        return Err(Diagnostic::error(format!("'{name}' is UTF-16 text; iotile reads UTF-8 (convert it with iconv -f UTF-16 -t UTF-8)")));
     }
+    let at = e.utf8_error().valid_up_to();
+    let before = &bytes[..at];
+    let line = before.iter().filter(|b| **b == b'\n').count() + 1;
+    let column = at - before.iter().rposition(|b| *b == b'\n').map_or(0, |p| p + 1) + 1;
+    Err(Diagnostic::error(format!(
+        "'{name}' is not UTF-8: byte 0x{:02X} at line {line}, column {column} (convert the file, e.g. with iconv -f LATIN1 -t UTF-8)",
+        bytes[at]
+    )))
+}
+
+/// The span of the first `#line` directive (or its short form `# 12`) in
+/// the original text.
+fn line_directive(text: &str) -> Option<Range<usize>> {
+    let mut start = 0;
+    for line in text.split_inclusive('\n') {
+        let body = line.trim_start();
+        if let Some(rest) = body.strip_prefix('#').map(str::trim_start) {
+            let is_line = rest.strip_prefix("line").is_some_and(|r| r.starts_with([' ', '\t']))
+                || rest.starts_with(|c: char| c.is_ascii_digit());
+            if is_line {
+                let at = start + line.len() - body.len();
+                return Some(at..at + body.trim_end().len());
+            }
+        }
+        start += line.len();
+    }
+    None
+}
+
+/// Deepest syntax nesting a region may have. The extraction and the later
+/// stages walk expressions recursively; a bound well above what people
+/// write (clang's default bracket depth is 256) keeps them on the stack.
+pub const MAX_NESTING: usize = 1000;
+
+/// A node of the region between `start` and `end` nested more than
+/// [`MAX_NESTING`] levels below the region's block, if any.
+fn too_deep<'t>(start: Node<'t>, end: Node<'t>) -> Option<Node<'t>> {
+    // Depth first, leftmost first: the node reported is the first one too deep.
+    let mut stack: Vec<(Node, usize)> = statements_between(start, end).into_iter().rev().map(|n| (n, 1)).collect();
+    while let Some((n, depth)) = stack.pop() {
+        if depth > MAX_NESTING {
+            return Some(n);
+        }
+        let mut c = n.walk();
+        let children: Vec<Node> = n.children(&mut c).collect();
+        stack.extend(children.into_iter().rev().map(|child| (child, depth + 1)));
+    }
+    None
 }
 
 fn parse(text: &str) -> Result<Tree, Diagnostic> {

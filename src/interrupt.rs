@@ -1,0 +1,110 @@
+//! What an interrupted iotile leaves behind: nothing.
+//!
+//! `iotile` writes outputs through temporary files and, in driver mode,
+//! translates into a temporary directory and runs a compiler. A `SIGINT`
+//! (Ctrl-C, or `make` stopping a parallel build), `SIGTERM` or `SIGHUP`
+//! would otherwise kill the process before those temporaries are dropped.
+//! [`install`] starts a thread that waits for those signals; on one it
+//! passes the signal on to the running compiler (which removes its own
+//! temporaries and partial outputs), deletes every path registered with
+//! [`Temporary`], and then dies of the same signal, so the caller (a shell,
+//! `make`) sees the usual status of an interrupted command.
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicI32, Ordering};
+use std::sync::Mutex;
+
+use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+use signal_hook::iterator::Signals;
+
+/// Paths to delete when interrupted.
+static TEMPORARIES: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+/// Process id of the compiler driver mode is waiting for (0: none).
+static CHILD: AtomicI32 = AtomicI32::new(0);
+
+/// The signals that end a run early.
+pub const SIGNALS: [i32; 3] = [SIGINT, SIGTERM, SIGHUP];
+
+/// Starts watching for [`SIGNALS`]. Without it (when the handler cannot be
+/// installed) the signals keep their default action and only the cleanup
+/// is lost, so a failure here is not an error.
+pub fn install() {
+    let Ok(mut signals) = Signals::new(SIGNALS) else { return };
+    std::thread::spawn(move || {
+        if let Some(signal) = signals.forever().next() {
+            forward_to_child(signal);
+            die_of(signal);
+        }
+    });
+}
+
+/// Deletes every registered temporary and ends the process with `signal`'s
+/// default action (also used by driver mode when the compiler itself was
+/// interrupted).
+pub fn die_of(signal: i32) -> ! {
+    remove_temporaries();
+    let _ = signal_hook::low_level::emulate_default_handler(signal);
+    // Only reached for a signal whose default action is not to terminate.
+    std::process::exit(128 + signal)
+}
+
+fn remove_temporaries() {
+    let paths = std::mem::take(&mut *TEMPORARIES.lock().unwrap_or_else(|e| e.into_inner()));
+    for path in paths {
+        if path.is_dir() {
+            let _ = std::fs::remove_dir_all(&path);
+        } else {
+            let _ = std::fs::remove_file(&path);
+        }
+    }
+}
+
+fn forward_to_child(signal: i32) {
+    let pid = CHILD.load(Ordering::SeqCst);
+    if pid <= 0 {
+        return;
+    }
+    if let Ok(signal) = nix::sys::signal::Signal::try_from(signal) {
+        let _ = nix::sys::signal::kill(nix::unistd::Pid::from_raw(pid), signal);
+    }
+}
+
+/// A path deleted if the run is interrupted while this value lives; the
+/// owner still deletes or keeps it as usual.
+pub struct Temporary(PathBuf);
+
+impl Temporary {
+    /// Registers `path`.
+    pub fn new(path: &Path) -> Temporary {
+        TEMPORARIES.lock().unwrap_or_else(|e| e.into_inner()).push(path.to_path_buf());
+        Temporary(path.to_path_buf())
+    }
+}
+
+impl Drop for Temporary {
+    fn drop(&mut self) {
+        let mut list = TEMPORARIES.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(at) = list.iter().rposition(|p| *p == self.0) {
+            list.swap_remove(at);
+        }
+    }
+}
+
+/// Marks `pid` as the compiler to pass signals on to, until the returned
+/// value is dropped.
+pub struct RunningChild(());
+
+impl RunningChild {
+    /// Registers the child process `pid`.
+    pub fn new(pid: u32) -> RunningChild {
+        CHILD.store(pid as i32, Ordering::SeqCst);
+        RunningChild(())
+    }
+}
+
+impl Drop for RunningChild {
+    fn drop(&mut self) {
+        CHILD.store(0, Ordering::SeqCst);
+    }
+}

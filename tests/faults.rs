@@ -1,0 +1,241 @@
+//! Driver and output under load and faults (stage: `driver`, `interrupt`).
+//!
+//! A parallel `make` through the driver builds the same binaries as a
+//! serial one and leaves no temporaries; an interrupted run leaves no
+//! temporary and no partial output and ends by its signal; an output that
+//! cannot be written (missing or read-only directory, full disk) and a
+//! compiler that is missing or crashes each give one clear line and exit
+//! status 1.
+
+mod common;
+
+use std::os::unix::process::ExitStatusExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use common::{cases, root, scratch};
+
+const IOTILE: &str = env!("CARGO_BIN_EXE_iotile");
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// Every entry under `dir`, recursively, as paths relative to it.
+fn entries(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).into_iter().flatten().flatten() {
+            let path = e.path();
+            if path.is_dir() {
+                stack.push(path.clone());
+            }
+            out.push(path.strip_prefix(dir).unwrap().to_path_buf());
+        }
+    }
+    out.sort();
+    out
+}
+
+/// Asserts a one-line `iotile: error:` containing `needle`, exit status 1.
+fn assert_one_line_error(out: &Output, needle: &str) {
+    let text = stderr(out);
+    assert_eq!(out.status.code(), Some(1), "stderr: {text}");
+    assert_eq!(text.lines().count(), 1, "expected one line: {text}");
+    assert!(text.starts_with("iotile: error: ") && text.contains(needle), "expected {needle:?} in {text:?}");
+}
+
+/// Programs of the run suite built as one binary each by `make`.
+const PROGRAMS: usize = 12;
+
+fn make(dir: &Path, tmp: &Path, jobs: &str) -> Vec<(String, Vec<u8>)> {
+    let out = Command::new("make")
+        .args([jobs, "-s"])
+        .arg(format!("IOTILE={IOTILE}"))
+        .env("TMPDIR", tmp)
+        .current_dir(dir)
+        .output()
+        .expect("make runs");
+    assert!(out.status.success(), "make {jobs} failed:\n{}", stderr(&out));
+    (0..PROGRAMS)
+        .map(|n| {
+            let name = format!("p{n:02}");
+            let bytes = std::fs::read(dir.join(&name)).unwrap_or_else(|e| panic!("{name} was not built: {e}"));
+            (name, bytes)
+        })
+        .collect()
+}
+
+#[test]
+fn parallel_make_builds_the_same_binaries_as_a_serial_one() {
+    let dir = scratch();
+    let tmp = scratch();
+    // Every third program of the run suite, each split over two objects
+    // that are compiled separately: its own file and a shared one.
+    let chosen: Vec<PathBuf> = cases("run").into_iter().step_by(3).take(PROGRAMS).collect();
+    assert_eq!(chosen.len(), PROGRAMS);
+    let mut rules = String::new();
+    for (n, case) in chosen.iter().enumerate() {
+        std::fs::copy(case, dir.path().join(format!("p{n:02}.c"))).unwrap();
+        rules.push_str(&format!("p{n:02}: p{n:02}.o shared.o\n"));
+    }
+    std::fs::write(dir.path().join("shared.c"), "int iotile_shared_counter;\n").unwrap();
+    let makefile = format!(
+        "CC = $(IOTILE) --cc=gcc\nCFLAGS = -O2 -fopenmp -w -I{}\nLDFLAGS = -fopenmp\nLDLIBS = -lm\nall: {}\n{rules}clean:\n\trm -f p?? *.o\n",
+        root().join("testsuite/include").display(),
+        (0..PROGRAMS).map(|n| format!("p{n:02}")).collect::<Vec<_>>().join(" ")
+    );
+    std::fs::write(dir.path().join("Makefile"), makefile).unwrap();
+    let serial = make(dir.path(), tmp.path(), "-j1");
+    let status = Command::new("make").args(["-s", "clean"]).current_dir(dir.path()).status().unwrap();
+    assert!(status.success());
+    let parallel = make(dir.path(), tmp.path(), "-j8");
+    for ((name, a), (_, b)) in serial.iter().zip(&parallel) {
+        assert!(a == b, "{name} differs between make -j1 and make -j8");
+    }
+    assert_eq!(entries(tmp.path()), Vec::<PathBuf>::new(), "temporaries left behind");
+    // The binaries are the translated programs, and they run.
+    for n in [0, PROGRAMS - 1] {
+        let out = Command::new(dir.path().join(format!("p{n:02}"))).output().unwrap();
+        assert!(out.status.success(), "p{n:02} failed");
+    }
+}
+
+/// A compiler that records its process id, then waits for a signal and
+/// records which one it got.
+const SLOW_COMPILER: &str = "#!/bin/sh\n\
+    trap 'echo TERM > \"$0.got\"; exit 143' TERM\n\
+    trap 'echo INT > \"$0.got\"; exit 130' INT\n\
+    echo started > \"$0.started\"\n\
+    i=0; while [ $i -lt 300 ]; do sleep 0.1; i=$((i+1)); done\n";
+
+fn wait_for(path: &Path) {
+    let start = Instant::now();
+    while !path.exists() {
+        assert!(start.elapsed() < Duration::from_secs(30), "{} never appeared", path.display());
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+fn send(child: &std::process::Child, signal: nix::sys::signal::Signal) {
+    nix::sys::signal::kill(nix::unistd::Pid::from_raw(child.id() as i32), signal).expect("signal sent");
+}
+
+#[test]
+fn an_interrupted_driver_stops_the_compiler_and_leaves_nothing() {
+    use nix::sys::signal::Signal;
+    for (signal, name) in [(Signal::SIGTERM, "TERM"), (Signal::SIGINT, "INT")] {
+        let dir = scratch();
+        let tmp = scratch();
+        let compiler = dir.path().join("slowcc");
+        std::fs::write(&compiler, SLOW_COMPILER).unwrap();
+        std::fs::set_permissions(&compiler, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+        std::fs::copy(root().join("examples/gemm.c"), dir.path().join("gemm.c")).unwrap();
+        let child = Command::new(IOTILE)
+            .args([&format!("--cc={}", compiler.display()), "-O2", "-fopenmp", "gemm.c", "-o", "gemm"])
+            .env("TMPDIR", tmp.path())
+            .current_dir(dir.path())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        wait_for(&dir.path().join("slowcc.started"));
+        let during = entries(tmp.path());
+        assert!(during.iter().any(|p| p.ends_with("gemm.c")), "the translation is in a temporary directory while the compiler runs: {during:?}");
+        send(&child, signal);
+        let status = child.wait_with_output().unwrap().status;
+        assert_eq!(status.signal(), Some(signal as i32), "iotile ends by the signal it got");
+        wait_for(&dir.path().join("slowcc.got"));
+        assert_eq!(std::fs::read_to_string(dir.path().join("slowcc.got")).unwrap().trim(), name, "the compiler got the signal");
+        assert_eq!(entries(tmp.path()), Vec::<PathBuf>::new(), "temporaries left behind after SIG{name}");
+        assert!(!dir.path().join("gemm").exists());
+    }
+}
+
+#[test]
+fn an_interrupted_translation_leaves_no_output() {
+    use nix::sys::signal::Signal;
+    // Ten nested loops keep the scheduler busy for seconds.
+    let depth = 10;
+    let iterators: Vec<String> = (0..depth).map(|k| format!("i{k}")).collect();
+    let mut body = String::new();
+    for i in &iterators {
+        body.push_str(&format!("for ({i} = 0; {i} < n; {i}++)\n"));
+    }
+    let source = format!(
+        "void f(int n, double A[n])\n{{\n  int {};\n#pragma scop\n{body}A[i0] += 1.0;\n#pragma endscop\n}}\n",
+        iterators.join(", ")
+    );
+    let dir = scratch();
+    std::fs::write(dir.path().join("slow.c"), source).unwrap();
+    std::fs::create_dir(dir.path().join("out")).unwrap();
+    let child = Command::new(IOTILE)
+        .args(["--target=openmp", "--max-seconds=0", "-o", "out/slow.c", "slow.c"])
+        .current_dir(dir.path())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(500));
+    let start = Instant::now();
+    send(&child, Signal::SIGINT);
+    let status = child.wait_with_output().unwrap().status;
+    assert!(start.elapsed() < Duration::from_secs(5), "SIGINT took {:?} to stop iotile", start.elapsed());
+    assert_eq!(status.signal(), Some(Signal::SIGINT as i32));
+    assert_eq!(entries(&dir.path().join("out")), Vec::<PathBuf>::new());
+}
+
+const SMALL: &str = "testsuite/run/loop-less-than.c";
+
+fn translate_to(output: &str) -> Output {
+    Command::new(IOTILE).args(["--target=openmp", "-o", output, SMALL]).current_dir(root()).output().unwrap()
+}
+
+#[test]
+fn outputs_that_cannot_be_written_are_one_line_errors() {
+    let dir = scratch();
+    let missing = dir.path().join("missing/out.c");
+    assert_one_line_error(&translate_to(&missing.display().to_string()), "directory");
+    assert!(!missing.parent().unwrap().exists());
+    // sysfs refuses new files to everyone, root included.
+    assert_one_line_error(&translate_to("/sys/out.c"), "cannot write '/sys/out.c': permission denied");
+    let file = dir.path().join("file");
+    std::fs::write(&file, "").unwrap();
+    assert_one_line_error(&translate_to(&file.join("out.c").display().to_string()), "not a directory");
+    assert_eq!(entries(dir.path()), vec![PathBuf::from("file")]);
+}
+
+#[test]
+fn a_full_disk_is_a_one_line_error_and_leaves_no_partial_output() {
+    let dir = scratch();
+    let output = dir.path().join("out.c");
+    // A file size limit of one kilobyte makes the write fail as a full
+    // disk does, without needing a small file system.
+    let script = format!("trap '' XFSZ; ulimit -f 1; exec '{IOTILE}' --target=openmp -o '{}' {SMALL}", output.display());
+    let out = Command::new("sh").args(["-c", &script]).current_dir(root()).output().unwrap();
+    assert_one_line_error(&out, "file too large");
+    assert_eq!(entries(dir.path()), Vec::<PathBuf>::new());
+}
+
+#[test]
+fn a_missing_or_crashing_compiler_is_a_one_line_error() {
+    let dir = scratch();
+    std::fs::copy(root().join(SMALL), dir.path().join("p.c")).unwrap();
+    let driver = |compiler: &str, tmp: &Path| {
+        Command::new(IOTILE)
+            .args([&format!("--cc={compiler}"), "-fopenmp", "p.c", "-o", "p"])
+            .env("TMPDIR", tmp)
+            .current_dir(dir.path())
+            .output()
+            .unwrap()
+    };
+    let tmp = scratch();
+    assert_one_line_error(&driver("./no-such-compiler", tmp.path()), "cannot run the compiler './no-such-compiler': no such file or directory");
+    std::fs::write(dir.path().join("crashcc"), "#!/bin/sh\nkill -SEGV $$\n").unwrap();
+    std::fs::set_permissions(dir.path().join("crashcc"), std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    assert_one_line_error(&driver("./crashcc", tmp.path()), "the compiler './crashcc' was killed by signal 11 (SIGSEGV)");
+    assert_one_line_error(&driver("./p.c", tmp.path()), "cannot run the compiler './p.c': permission denied");
+    assert_eq!(entries(tmp.path()), Vec::<PathBuf>::new(), "temporaries left behind");
+    assert_one_line_error(&driver("gcc", Path::new("/sys")), "temporary directory");
+    assert!(!dir.path().join("p").exists());
+}
