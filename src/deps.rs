@@ -104,6 +104,27 @@ impl Dependences {
         of_data(&self.tagged_flow, scop, name)
     }
 
+    /// What a back end needs to keep private copies of the privatizable
+    /// scalars: their names and the statements they pass values between.
+    pub fn privatization(&self, scop: &Scop) -> IslResult<Privatization> {
+        let mut flows = Vec::new();
+        for scalar in &self.privatizable {
+            let maps = self.tagged_flow_of(scop, scalar)?.get_map_list()?;
+            for i in 0..maps.size()? {
+                let map = maps.get_at(i)?;
+                let flow = PrivateFlow {
+                    scalar: scalar.clone(),
+                    source: map.get_tuple_name(DimType::In)?.to_string(),
+                    sink: map.get_tuple_name(DimType::Out)?.to_string(),
+                };
+                if !flows.contains(&flow) {
+                    flows.push(flow);
+                }
+            }
+        }
+        Ok(Privatization { scalars: self.privatizable.clone(), flows })
+    }
+
     /// The order (anti and output) dependences of the array or scalar
     /// `name`, between statement instances.
     pub fn tagged_order_of(&self, scop: &Scop, name: &str) -> IslResult<UnionMap> {
@@ -140,6 +161,26 @@ fn of_data(deps: &UnionMap, scop: &Scop, name: &str) -> IslResult<UnionMap> {
         }
     }
     Ok(out.domain_factor_domain()?.range_factor_domain()?)
+}
+
+/// The privatizable scalars of a region, for the back end.
+#[derive(Debug, Clone, Default)]
+pub struct Privatization {
+    /// Scalars a parallel or simd loop may declare private.
+    pub scalars: Vec<String>,
+    /// The statements each passes values between.
+    pub flows: Vec<PrivateFlow>,
+}
+
+/// A privatizable scalar written by statement `source` and read by `sink`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PrivateFlow {
+    /// The scalar.
+    pub scalar: String,
+    /// The statement that writes the value.
+    pub source: String,
+    /// The statement that reads it.
+    pub sink: String,
 }
 
 /// Reference ids of the accesses to the data named in `scalars`.

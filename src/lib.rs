@@ -346,7 +346,7 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
 struct Chosen {
     schedule: isl_rs::Schedule,
     /// The scalars parallel loops of the schedule keep private copies of.
-    privatizable: Vec<String>,
+    privatizable: deps::Privatization,
     /// Why the original order was kept against the plan.
     warning: Option<String>,
     /// Whether the schedule is not the original one.
@@ -356,7 +356,7 @@ struct Chosen {
 impl Chosen {
     /// The original schedule of `scop`, with `warning` saying why.
     fn original(scop: &scop::Scop, warning: Option<String>) -> isl::IslResult<Chosen> {
-        Ok(Chosen { schedule: scop.schedule.copy()?, privatizable: Vec::new(), warning, new: false })
+        Ok(Chosen { schedule: scop.schedule.copy()?, privatizable: deps::Privatization::default(), warning, new: false })
     }
 }
 
@@ -388,7 +388,7 @@ fn choose_schedule(
         session.reset_operations();
         let schedule = schedule::sequence_sets(schedule)?;
         let Some(why) = times.time(region, "legality", || legality::check(scop, &dependences, &schedule))? else {
-            return Ok(Chosen { schedule, privatizable: dependences.privatizable, warning: None, new: true });
+            return Ok(Chosen { schedule, privatizable: dependences.privatization(scop)?, warning: None, new: true });
         };
         let note = format!("the new schedule would change the results ({why})");
         if options.dump_schedule {
@@ -584,7 +584,7 @@ fn load_schedule(session: &Session, scop: &scop::Scop, index: usize, loaded: &[S
     let checked = deps::analyse(scop).and_then(|d| Ok((legality::check(scop, &d, &schedule)?, d)));
     match checked {
         Ok((Some(why), _)) => Err(format!("the loaded schedule is not legal: {why}")),
-        Ok((None, d)) => Ok(Ok(Chosen { schedule, privatizable: d.privatizable, warning: None, new: true })),
+        Ok((None, d)) => Ok(d.privatization(scop).map(|privatizable| Chosen { schedule, privatizable, warning: None, new: true })),
         Err(e) => Err(format!("the loaded schedule cannot be checked: {e}")),
     }
 }

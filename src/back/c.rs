@@ -12,6 +12,7 @@ use std::fmt::Write as _;
 use isl_rs::{ASTExpr, ASTExprOpType, ASTExprType, ASTNode, ASTNodeType};
 
 use crate::ast::{FinalValue, RegionAst};
+use crate::deps::Privatization;
 use crate::transform::tile::{simd_mark_depth, PARALLEL_CYCLIC_MARK, PARALLEL_END_MARK, PARALLEL_MARK};
 use crate::isl::{ast_node_type, IslError, IslResult};
 use crate::scop::Scop;
@@ -53,12 +54,16 @@ pub struct Writer<'a> {
     /// Generated iterator names by schedule depth.
     iterators: &'a [String],
     /// Scalars each thread keeps a private copy of in parallel loops.
-    privatizable: &'a [String],
+    privatizable: &'a Privatization,
+    /// Statements run in the same iteration of the innermost enclosing
+    /// loop (or in the region, outside loops) as the current node, but not
+    /// inside it and not in another branch of an `if` around it.
+    beside: Vec<String>,
 }
 
 impl<'a> Writer<'a> {
     /// A writer for `scop` whose output lines start with `base_indent`.
-    pub fn new(scop: &'a Scop, base_indent: &str, openmp: bool, privatizable: &'a [String]) -> Writer<'a> {
+    pub fn new(scop: &'a Scop, base_indent: &str, openmp: bool, privatizable: &'a Privatization) -> Writer<'a> {
         Writer {
             scop,
             out: String::new(),
@@ -73,6 +78,7 @@ impl<'a> Writer<'a> {
             simd_iterator: None,
             iterators: &[],
             privatizable,
+            beside: Vec::new(),
         }
     }
 
@@ -115,8 +121,21 @@ impl<'a> Writer<'a> {
             ASTNodeType::If => self.put_if(node),
             ASTNodeType::Block => {
                 let children = node.block_get_children()?;
+                let mut names = Vec::new();
                 for i in 0..children.n_ast_node()? {
+                    let mut these = Vec::new();
+                    statement_names(&children.get_at(i)?, &mut these)?;
+                    names.push(these);
+                }
+                for i in 0..children.n_ast_node()? {
+                    let saved = self.beside.len();
+                    for (j, these) in names.iter().enumerate() {
+                        if j != i as usize {
+                            self.beside.extend(these.iter().cloned());
+                        }
+                    }
                     self.put_node(&children.get_at(i)?)?;
+                    self.beside.truncate(saved);
                 }
                 Ok(())
             }
@@ -193,30 +212,43 @@ impl<'a> Writer<'a> {
             _ => None,
         };
         if let Some(pragma) = pragma {
-            let private = self.private_scalars(&node.for_get_body()?)?;
-            let clause = if private.is_empty() { String::new() } else { format!(" private({})", private.join(", ")) };
-            self.line(&format!("#pragma {pragma}{clause}"));
+            if let Some(private) = self.private_scalars(&node.for_get_body()?)? {
+                let clause = if private.is_empty() { String::new() } else { format!(" private({})", private.join(", ")) };
+                self.line(&format!("#pragma {pragma}{clause}"));
+            }
         }
         self.line(&format!("for ({declare}{iterator} = {}; {cond}; {step})", init.0));
         self.loop_depth += 1;
+        let beside = std::mem::take(&mut self.beside);
         let result = self.put_body(&node.for_get_body()?, false);
+        self.beside = beside;
         self.loop_depth -= 1;
         result
     }
 
-    /// The privatizable scalars that statements inside `node` write.
-    fn private_scalars(&self, node: &ASTNode) -> IslResult<Vec<String>> {
-        let mut statements = Vec::new();
-        statement_names(node, &mut statements)?;
+    /// The privatizable scalars that statements inside `node` (a loop
+    /// body) write; `None` when a value of one of them passes between a
+    /// statement inside and one beside the loop: isl's code generation may
+    /// run part of an iteration of a schedule loop outside the loop it
+    /// prints (a statement at a single point, after the loop of the
+    /// others), and a private copy would lose that value, so the loop
+    /// must stay sequential.
+    fn private_scalars(&self, node: &ASTNode) -> IslResult<Option<Vec<String>>> {
+        let mut inside = Vec::new();
+        statement_names(node, &mut inside)?;
         let mut private: Vec<String> = Vec::new();
-        for s in self.scop.statements.iter().filter(|s| statements.contains(&s.name)) {
+        for s in self.scop.statements.iter().filter(|s| inside.contains(&s.name)) {
             for w in &s.writes {
-                if self.privatizable.contains(&w.array) && !private.contains(&w.array) {
+                if self.privatizable.scalars.contains(&w.array) && !private.contains(&w.array) {
                     private.push(w.array.clone());
                 }
             }
         }
-        Ok(private)
+        let crosses = |a: &String, b: &String| inside.contains(a) && self.beside.contains(b);
+        let leaks = self.privatizable.flows.iter().any(|f| {
+            private.contains(&f.scalar) && (crosses(&f.source, &f.sink) || crosses(&f.sink, &f.source))
+        });
+        Ok((!leaks).then_some(private))
     }
 
     fn put_if(&mut self, node: &ASTNode) -> IslResult<()> {

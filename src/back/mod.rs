@@ -9,6 +9,7 @@
 pub mod c;
 
 use crate::ast::RegionAst;
+use crate::deps::Privatization;
 use crate::isl::IslResult;
 use crate::scop::Scop;
 
@@ -39,6 +40,6 @@ impl std::fmt::Display for Target {
 /// `openmp`, loops under a parallel mark get `#pragma omp parallel for`,
 /// innermost loops under a simd mark `#pragma omp simd`, both with a
 /// `private` clause for the `privatizable` scalars written inside.
-pub fn write_region(scop: &Scop, ast: &RegionAst, indent: &str, openmp: bool, privatizable: &[String]) -> IslResult<String> {
+pub fn write_region(scop: &Scop, ast: &RegionAst, indent: &str, openmp: bool, privatizable: &Privatization) -> IslResult<String> {
     c::Writer::new(scop, indent, openmp, privatizable).write_region(ast)
 }
