@@ -6,7 +6,7 @@
 #define MIN(a, b) ((a) < (b) ? (a) : (b))
 #define MAX(a, b) ((a) > (b) ? (a) : (b))
 static int A[35][19];
-static double B[10][70];
+static double B[64][70];
 
 static void kernel(int n, int m) {
 #pragma scop
@@ -28,14 +28,14 @@ int main(void) {
   for (int x0 = 0; x0 < 35; x0++)
     for (int x1 = 0; x1 < 19; x1++)
       A[x0][x1] = (((0) * 3 + x0 * 5) * 4 + x1 * 7) % 7;
-  for (int x0 = 0; x0 < 10; x0++)
+  for (int x0 = 0; x0 < 16; x0++)
     for (int x1 = 0; x1 < 70; x1++)
       B[x0][x1] = (double)((((0) * 3 + x0 * 5) * 4 + x1 * 7) % 12) / 16.0 - 0.5;
   kernel(10, 35);
   for (int x0 = 0; x0 < 35; x0++)
     for (int x1 = 0; x1 < 19; x1++)
       printf("%d\n", A[x0][x1]);
-  for (int x0 = 0; x0 < 10; x0++)
+  for (int x0 = 0; x0 < 16; x0++)
     for (int x1 = 0; x1 < 70; x1++)
       printf("%a\n", (double)B[x0][x1]);
   return 0;
