@@ -105,7 +105,7 @@ fn translate(cli: &Cli) -> Result<(), ()> {
     let times = StageTimes::default();
     let file = times.time(None, "front", || front::parse_file(&session, input, &options)).map_err(|d| {
         // A span points into the original text; re-read it for the excerpt.
-        let text = std::fs::read_to_string(input).unwrap_or_default();
+        let text = std::fs::read(input).map(|b| String::from_utf8_lossy(&b).into_owned()).unwrap_or_default();
         eprint!("{}", d.render(Some((&input.to_string_lossy(), &text))));
     })?;
     let options = GenerateOptions {

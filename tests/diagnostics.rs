@@ -17,7 +17,7 @@ fn args(list: &[&str]) -> Vec<String> {
 #[test]
 fn every_error_input_gets_its_diagnostic_and_no_output() {
     let all = cases("errors");
-    assert!(all.len() >= 20, "testsuite/errors holds only {} inputs", all.len());
+    assert!(all.len() >= 60, "testsuite/errors holds only {} inputs", all.len());
     let mut failures = Vec::new();
     for case in &all {
         let dir = scratch();

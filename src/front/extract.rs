@@ -54,6 +54,8 @@ pub struct RegionInput<'t> {
 struct Declaration {
     /// Base type text (`double`, `unsigned int`).
     base_type: String,
+    /// Declared `volatile`: every access is a side effect.
+    volatile: bool,
     /// Extent text per dimension (`None` for a pointer level or `[]`).
     extents: Vec<Option<String>>,
     /// Declared at file scope (visible to other functions).
@@ -181,6 +183,7 @@ pub fn extract(ctx: &Context, src: &str, input: &RegionInput) -> FResult<Scop> {
         max_depth: 0,
     };
     for item in &input.items {
+        x.reject_volatile(*item)?;
         x.collect_written(*item);
     }
     let mut items = Vec::new();
@@ -265,9 +268,11 @@ fn add_declaration(src: &str, decl: Node, global: bool, out: &mut HashMap<String
     let Some(ty) = decl.child_by_field_name("type") else { return };
     let base_type = text(src, ty).to_string();
     let mut c = decl.walk();
+    let volatile = decl.children(&mut c).any(|q| q.kind() == "type_qualifier" && text(src, q) == "volatile");
+    let mut c = decl.walk();
     for d in decl.children_by_field_name("declarator", &mut c) {
         if let Some((name, extents)) = declarator_shape(src, d) {
-            out.insert(name, Declaration { base_type: base_type.clone(), extents, global });
+            out.insert(name, Declaration { base_type: base_type.clone(), volatile, extents, global });
         }
     }
 }
@@ -301,6 +306,15 @@ fn declarator_shape(src: &str, node: Node) -> Option<(String, Vec<Option<String>
 
 fn text<'s>(src: &'s str, node: Node) -> &'s str {
     &src[node.byte_range()]
+}
+
+/// Whether `s` is written as a C integer literal, whatever its size.
+fn is_integer_syntax(s: &str) -> bool {
+    let s = s.trim_end_matches(['u', 'U', 'l', 'L']);
+    match s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")) {
+        Some(h) => !h.is_empty() && h.bytes().all(|b| b.is_ascii_hexdigit()),
+        None => !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()),
+    }
 }
 
 /// Parses a C integer literal (decimal, hex, octal; `u`/`l` suffixes).
@@ -394,6 +408,9 @@ impl<'a> Extractor<'a> {
         match node.kind() {
             "number_literal" => match integer_literal(self.text(node)) {
                 Some(v) => self.constant(v),
+                None if is_integer_syntax(self.text(node)) => {
+                    error(node, "integer constant out of range", "constants in loop bounds, conditions and subscripts must fit in 64 bits")
+                }
                 None => error(node, "non-integer constant in an affine expression", "loop bounds, conditions and subscripts must be integer"),
             },
             "char_literal" => {
@@ -638,6 +655,13 @@ impl<'a> Extractor<'a> {
         if self.iterators.iter().any(|it| it.name == name) {
             return error(init, format!("loop iterator '{name}' is already the iterator of an enclosing loop"), "this would change the enclosing loop's iterator");
         }
+        let declared_type = match init.kind() {
+            "declaration" => init.child_by_field_name("type").map(|t| self.text(t).to_string()),
+            _ => self.declarations.get(&name).map(|d| d.base_type.clone()),
+        };
+        if let Some(ty) = declared_type.filter(|t| t.contains("float") || t.contains("double")) {
+            return error(init, format!("loop iterator '{name}' has type '{ty}'"), "loop iterators must be integers: a floating-point counter may round and stop early or late");
+        }
         let Some(update) = node.child_by_field_name("update") else {
             return error(node, "for loop without an increment", "the iterator must change by a constant each iteration");
         };
@@ -822,7 +846,7 @@ impl<'a> Extractor<'a> {
             } else {
                 self.private_declarations.push((name.clone(), ty.clone()));
             }
-            self.declarations.insert(name.clone(), Declaration { base_type: ty.clone(), extents: vec![], global: false });
+            self.declarations.insert(name.clone(), Declaration { base_type: ty.clone(), volatile: false, extents: vec![], global: false });
             if let (Some(target), Some(value)) = (d.child_by_field_name("declarator"), d.child_by_field_name("value")) {
                 let mut pieces = self.body_pieces(target);
                 pieces.push(BodyPiece::Text(" = ".into()));
@@ -919,6 +943,19 @@ impl<'a> Extractor<'a> {
     /// as the cast `(i)` of `+ -x`, which would hide the use of `i` from the
     /// dependences and from the renaming of iterators (a random program's
     /// translation used an undeclared `i`).
+    /// Rejects the first use in `node` of a variable declared `volatile`.
+    fn reject_volatile(&self, node: Node) -> FResult<()> {
+        let mut stack = vec![node];
+        while let Some(n) = stack.pop() {
+            if n.kind() == "identifier" && self.declarations.get(self.text(n)).is_some_and(|d| d.volatile) {
+                return error(n, format!("access to the volatile variable '{}' in a scop", self.text(n)), "every access to a volatile object is a side effect, which reordering would move or repeat");
+            }
+            let mut c = n.walk();
+            stack.extend(n.children(&mut c));
+        }
+        Ok(())
+    }
+
     fn reject_variable_cast(&self, node: Node) -> FResult<()> {
         let ty = node.child_by_field_name("type").map(|t| self.text(t).trim()).unwrap_or("");
         if self.iterators.iter().any(|it| it.name == ty) || self.declarations.contains_key(ty) {

@@ -61,7 +61,7 @@ pub fn parse_file(session: &Session, path: &Path, options: &FrontOptions) -> Res
     let name = path.to_string_lossy().into_owned();
     let text = std::fs::read(path)
         .map_err(|e| Diagnostic::error(format!("cannot read '{name}': {}", crate::io_reason(&e))))?;
-    let text = decode(&name, text)?;
+    let text = decode(text)?;
     if let Some(span) = line_directive(&text) {
         return Err(Diagnostic::spanned(
             "'#line' directives are not supported in a file iotile translates",
@@ -87,7 +87,13 @@ pub fn parse_file(session: &Session, path: &Path, options: &FrontOptions) -> Res
                 let begin = line_starts[first_line - 1];
                 let end = line_starts.get(last_line).copied().unwrap_or(text.len());
                 let indent = region_indent(&text[begin..end]);
-                let scop = if enclosing_function(start).is_none() {
+                let scop = if let Some(span) = include_in(&text, begin..end) {
+                    Err(Diagnostic::spanned(
+                        "'#include' inside a region",
+                        span,
+                        "included code cannot be regenerated in place; include it before '#pragma scop'",
+                    ))
+                } else if enclosing_function(start).is_none() {
                     Err(Diagnostic::spanned(
                         "'#pragma scop' outside a function",
                         original(start),
@@ -148,24 +154,27 @@ pub fn parse_file(session: &Session, path: &Path, options: &FrontOptions) -> Res
 }
 
 /// The text of a file read as bytes: UTF-8 (ASCII included), else an
-/// error at the first byte that is not.
-fn decode(name: &str, bytes: Vec<u8>) -> Result<String, Diagnostic> {
+/// error at the first byte that is not (its offset is the same in the
+/// lossy decoding a diagnostic shows).
+fn decode(bytes: Vec<u8>) -> Result<String, Diagnostic> {
     let e = match String::from_utf8(bytes) {
         Ok(text) => return Ok(text),
         Err(e) => e,
     };
     let bytes = e.as_bytes();
     if bytes.starts_with(&[0xff, 0xfe]) || bytes.starts_with(&[0xfe, 0xff]) {
-        return Err(Diagnostic::error(format!("'{name}' is UTF-16 text; iotile reads UTF-8 (convert it with iconv -f UTF-16 -t UTF-8)")));
+        return Err(Diagnostic::spanned(
+            "the file is UTF-16 text",
+            0..2,
+            "iotile reads UTF-8 (convert the file, e.g. with iconv -f UTF-16 -t UTF-8)",
+        ));
     }
     let at = e.utf8_error().valid_up_to();
-    let before = &bytes[..at];
-    let line = before.iter().filter(|b| **b == b'\n').count() + 1;
-    let column = at - before.iter().rposition(|b| *b == b'\n').map_or(0, |p| p + 1) + 1;
-    Err(Diagnostic::error(format!(
-        "'{name}' is not UTF-8: byte 0x{:02X} at line {line}, column {column} (convert the file, e.g. with iconv -f LATIN1 -t UTF-8)",
-        bytes[at]
-    )))
+    Err(Diagnostic::spanned(
+        format!("byte 0x{:02X} is not UTF-8", bytes[at]),
+        at..at + 1,
+        "iotile reads UTF-8 (convert the file, e.g. with iconv -f LATIN1 -t UTF-8)",
+    ))
 }
 
 /// The span of the first `#line` directive (or its short form `# 12`) in
@@ -183,6 +192,20 @@ fn line_directive(text: &str) -> Option<Range<usize>> {
             }
         }
         start += line.len();
+    }
+    None
+}
+
+/// The span of the first `#include` line in `range` of the original text.
+fn include_in(text: &str, range: Range<usize>) -> Option<Range<usize>> {
+    let mut at = range.start;
+    for line in text[range].split_inclusive('\n') {
+        let body = line.trim_start();
+        if body.strip_prefix('#').is_some_and(|r| r.trim_start().starts_with("include")) {
+            let start = at + line.len() - body.len();
+            return Some(start..start + body.trim_end().len());
+        }
+        at += line.len();
     }
     None
 }

@@ -1,0 +1,9 @@
+/* An access through pointer arithmetic. */
+void f(int n, int m, double A[n][m], double x[n])
+{
+  int i, j;
+#pragma scop
+  for (i = 0; i < n; i++)
+    *(x + i) = 0.0;
+#pragma endscop
+}

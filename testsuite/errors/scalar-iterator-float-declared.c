@@ -1,0 +1,10 @@
+float t;
+/* An iterator declared 'float' before the region. */
+void f(int n, int m, double A[n][m], double x[n])
+{
+  int i, j;
+#pragma scop
+  for (t = 0; t < n; t++)
+    x[0] = t;
+#pragma endscop
+}
