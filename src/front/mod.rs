@@ -62,14 +62,35 @@ pub fn parse_file(session: &Session, path: &Path, options: &FrontOptions) -> Res
     let text = std::fs::read(path)
         .map_err(|e| Diagnostic::error(format!("cannot read '{name}': {}", crate::io_reason(&e))))?;
     let text = decode(text)?;
-    if let Some(span) = line_directive(&text) {
-        return Err(Diagnostic::spanned(
+    reject_line_directives(&text)?;
+    let pre = preprocess::preprocess(path, &options.preprocessor)?;
+    parse_expanded(session, name, text, pre, options)
+}
+
+/// Parses `text` as if the preprocessor had left it unchanged (no macro
+/// is expanded, no header read), and extracts every region: the front end
+/// without its one external process, for the fuzzer.
+pub fn parse_unexpanded(session: &Session, name: &str, text: &str, options: &FrontOptions) -> Result<SourceFile, Diagnostic> {
+    reject_line_directives(text)?;
+    let origin = (1..=text.matches('\n').count() + 1).map(Some).collect();
+    let pre = preprocess::Preprocessed { text: text.to_string(), origin };
+    parse_expanded(session, name.to_string(), text.to_string(), pre, options)
+}
+
+fn reject_line_directives(text: &str) -> Result<(), Diagnostic> {
+    match line_directive(text) {
+        Some(span) => Err(Diagnostic::spanned(
             "'#line' directives are not supported in a file iotile translates",
             span,
             "regions are located in the original text by line number, and this directive renumbers the lines",
-        ));
+        )),
+        None => Ok(()),
     }
-    let pre = preprocess::preprocess(path, &options.preprocessor)?;
+}
+
+/// Finds and extracts the regions of `text` (the original file), given
+/// its expansion `pre`.
+fn parse_expanded(session: &Session, name: String, text: String, pre: preprocess::Preprocessed, options: &FrontOptions) -> Result<SourceFile, Diagnostic> {
     let tree = parse(&pre.text)?;
     let pragmas = find_pragmas(&pre.text, tree.root_node());
     let line_starts = line_starts(&text);

@@ -1,0 +1,376 @@
+//! `iotile-fuzz`: mutation fuzzing of iotile's front end and pipeline, on
+//! the stable toolchain.
+//!
+//! Iteration `k` of a run with seed `s` takes a file of the corpus (the C
+//! files under `testsuite/` and `examples/`), applies one to four
+//! mutations chosen by a generator seeded with `(s, k)` (byte ranges
+//! deleted, duplicated or swapped, C tokens and pragmas inserted, numbers
+//! and identifiers replaced, text spliced in from another file), and runs
+//! the result in-process through the front end (without the preprocessor)
+//! and, every eighth iteration, through scheduling, tiling and OpenMP code
+//! generation under a small operation bound and a wall-clock limit. It
+//! checks that nothing panics and that every rejection is a diagnostic
+//! with a span. A worker process runs the iterations and records the one
+//! in progress, so that a supervisor can report and skip an input that
+//! aborts the process (an isl abort, a stack overflow) or hangs; failing
+//! inputs are saved with `--out`.
+//!
+//! ```text
+//! iotile-fuzz --iterations 3000                  # what CI runs
+//! iotile-fuzz --iterations 1000000 --out target/fuzz-failures   # scripts/fuzz.sh
+//! ```
+
+use std::cell::RefCell;
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode, Stdio};
+use std::time::{Duration, Instant};
+
+use iotile::front::{parse_unexpanded, FrontOptions};
+use iotile::isl::Session;
+
+/// isl operations per region: a tenth of the default, enough for the
+/// corpus's regions, so that pathological mutants end quickly.
+const MAX_OPERATIONS: u64 = 300_000;
+
+/// Wall-clock limit per region (`--max-seconds`).
+const MAX_SECONDS: u64 = 2;
+
+/// A worker that reports no progress for this long is hung.
+const HANG: Duration = Duration::from_secs(60);
+
+/// Tokens and fragments the mutator inserts.
+const DICTIONARY: &[&str] = &[
+    "for", "if", "else", "while", "do", "break", "return", "goto", "int", "double", "float", "long", "unsigned", "volatile",
+    "static", "(", ")", "{", "}", "[", "]", ";", ",", "=", "+=", "-=", "*=", "/=", "++", "--", "+", "-", "*", "/", "%", "<",
+    "<=", ">", ">=", "==", "!=", "&&", "||", "!", "?", ":", "&", "|", "^", "<<", "~", "i", "j", "k", "n", "m", "A", "B",
+    "A[i]", "A[i][j]", "A[i+1]", "A[-i]", "0", "1", "-1", "2", "7", "2147483647", "9223372036854775807",
+    "99999999999999999999", "0x7fffffff", "1e300", "0.5", "'a'", "'\\n'", "\"s\"", "(int)", "(double)", "(i)", "sizeof(A)",
+    "min(", "max(", "floor(", "sqrt(", "pow(", "sin(", "printf(\"%d\", i)", "\n#pragma scop\n", "\n#pragma endscop\n",
+    "\n#pragma omp parallel for\n", "\n#define X 3\n", "\n#include \"x.h\"\n", "\n#line 9\n", "\n#if 0\n", "\n#endif\n",
+    "/*", "*/", "//", "\n", "\t", "\r\n", "\\\n", " ", "\u{0}", "é", "λ", "\u{feff}", "_Pragma(\"scop\")",
+    "for (i = 0; i < n; i++) ", "for (int t = n; t >= 0; t -= 2) ", "if (i % 3 == 1) ", "A[i] = A[i] + 1.0;",
+];
+
+/// splitmix64.
+struct Rng(u64);
+
+impl Rng {
+    fn new(seed: u64, iteration: u64) -> Rng {
+        let mut r = Rng(seed ^ iteration.wrapping_mul(0x9e37_79b9_7f4a_7c15));
+        r.next();
+        r
+    }
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+}
+
+/// The corpus: every C file under `testsuite/` and `examples/`, sorted.
+fn corpus(root: &Path) -> Vec<(String, Vec<u8>)> {
+    let mut files = Vec::new();
+    let mut stack = vec![root.join("testsuite"), root.join("examples")];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == "c") {
+                if let Ok(bytes) = std::fs::read(&path) {
+                    files.push((path.strip_prefix(root).unwrap_or(&path).display().to_string(), bytes));
+                }
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+/// A random byte range of `text` (at most `max` long).
+fn range(rng: &mut Rng, text: &[u8], max: usize) -> std::ops::Range<usize> {
+    let start = rng.below(text.len() + 1);
+    let end = (start + 1 + rng.below(max)).min(text.len());
+    start..end.max(start)
+}
+
+/// Positions in `text` where a token of letters, digits or `_` starts.
+fn word_starts(text: &[u8]) -> Vec<usize> {
+    let word = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+    (0..text.len()).filter(|&i| word(text[i]) && (i == 0 || !word(text[i - 1]))).collect()
+}
+
+/// The input of iteration `iteration`.
+fn mutant(corpus: &[(String, Vec<u8>)], seed: u64, iteration: u64) -> (String, Vec<u8>) {
+    let mut rng = Rng::new(seed, iteration);
+    let (name, original) = &corpus[rng.below(corpus.len())];
+    let mut text = original.clone();
+    for _ in 0..1 + rng.below(4) {
+        match rng.below(6) {
+            0 => {
+                let r = range(&mut rng, &text, 24);
+                text.drain(r);
+            }
+            1 => {
+                let r = range(&mut rng, &text, 40);
+                let copy = text[r.clone()].to_vec();
+                let at = rng.below(text.len() + 1);
+                text.splice(at..at, copy);
+            }
+            2 => {
+                let token = DICTIONARY[rng.below(DICTIONARY.len())].as_bytes();
+                let at = rng.below(text.len() + 1);
+                text.splice(at..at, token.iter().copied());
+            }
+            3 => {
+                // Replace a word (identifier, keyword or number) by another
+                // one of the file or of the dictionary.
+                let starts = word_starts(&text);
+                if starts.is_empty() {
+                    continue;
+                }
+                let at = starts[rng.below(starts.len())];
+                let end = (at..text.len()).find(|&i| !(text[i].is_ascii_alphanumeric() || text[i] == b'_')).unwrap_or(text.len());
+                let other = starts[rng.below(starts.len())];
+                let other_end = (other..text.len()).find(|&i| !(text[i].is_ascii_alphanumeric() || text[i] == b'_')).unwrap_or(text.len());
+                let replacement =
+                    if rng.below(2) == 0 { text[other..other_end].to_vec() } else { DICTIONARY[rng.below(DICTIONARY.len())].as_bytes().to_vec() };
+                text.splice(at..end, replacement);
+            }
+            4 => {
+                let (_, donor) = &corpus[rng.below(corpus.len())];
+                let r = range(&mut rng, donor, 200);
+                let at = rng.below(text.len() + 1);
+                text.splice(at..at, donor[r].iter().copied());
+            }
+            _ => {
+                let a = range(&mut rng, &text, 60);
+                let b = range(&mut rng, &text, 60);
+                if a.end <= b.start {
+                    let (first, second) = (text[a.clone()].to_vec(), text[b.clone()].to_vec());
+                    text.splice(b, first);
+                    text.splice(a, second);
+                }
+            }
+        }
+    }
+    (name.clone(), text)
+}
+
+thread_local! {
+    /// The message of the last panic on this thread (the hook keeps it
+    /// quiet instead of printing).
+    static PANIC: RefCell<Option<String>> = const { RefCell::new(None) };
+}
+
+/// One iteration in this many also runs scheduling, tiling and code
+/// generation (tens of milliseconds); the others stop after the front
+/// end (under a millisecond), where most mutants are rejected anyway.
+const WHOLE_PIPELINE_EVERY: u64 = 8;
+
+/// Runs one input through the front end and, with `whole`, the rest of
+/// the pipeline; gives what went wrong, if anything.
+fn check(name: &str, bytes: &[u8], whole: bool) -> Option<String> {
+    let text = String::from_utf8_lossy(bytes);
+    let run = std::panic::catch_unwind(|| -> Option<String> {
+        let session = Session::new(MAX_OPERATIONS, MAX_SECONDS);
+        let file = match parse_unexpanded(&session, name, &text, &FrontOptions::default()) {
+            Ok(file) => file,
+            Err(d) if d.label.is_none() => return Some(format!("a rejection without a span: {}", d.message)),
+            Err(_) => return None,
+        };
+        for region in &file.regions {
+            if let Err(d) = &region.scop {
+                if d.label.is_none() {
+                    return Some(format!("a region rejected without a span: {}", d.message));
+                }
+            }
+        }
+        if !whole {
+            return None;
+        }
+        let options = iotile::GenerateOptions { target: iotile::back::Target::Openmp, plan: plan(), fallback: true, ..Default::default() };
+        let _ = iotile::generate_file(&session, &file, &options, &iotile::timing::StageTimes::default());
+        None
+    });
+    match run {
+        Ok(outcome) => outcome,
+        Err(_) => Some(format!("panic: {}", PANIC.with(|p| p.borrow_mut().take()).unwrap_or_default())),
+    }
+}
+
+/// Rescheduled whatever the model says, tiled with small odd sizes and
+/// full tiles isolated: the most code paths per input.
+fn plan() -> Option<iotile::SchedulePlan> {
+    let args = ["iotile", "--target=openmp", "--reschedule=always", "--tile-sizes=3,5", "--isolate-full-tiles=always", "x.c"];
+    iotile::cli::Cli::parse_args(args.map(std::ffi::OsString::from)).ok()?.schedule_plan().ok()?
+}
+
+struct Options {
+    seed: u64,
+    iterations: u64,
+    first: u64,
+    out: Option<PathBuf>,
+    worker: Option<PathBuf>,
+}
+
+fn parse_options() -> Result<Options, String> {
+    let mut o = Options { seed: 1, iterations: 3000, first: 0, out: None, worker: None };
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        let mut value = || args.next().ok_or_else(|| format!("missing value after {arg}"));
+        match arg.as_str() {
+            "--seed" => o.seed = value()?.parse().map_err(|_| "--seed takes a number")?,
+            "--iterations" => o.iterations = value()?.parse().map_err(|_| "--iterations takes a number")?,
+            "--first" => o.first = value()?.parse().map_err(|_| "--first takes a number")?,
+            "--out" => o.out = Some(PathBuf::from(value()?)),
+            "--worker" => o.worker = Some(PathBuf::from(value()?)),
+            "-h" | "--help" => {
+                return Err("usage: iotile-fuzz [--seed S] [--iterations N] [--first K] [--out DIR]".into());
+            }
+            other => return Err(format!("unknown argument '{other}'")),
+        }
+    }
+    Ok(o)
+}
+
+/// The worker: runs iterations `first..first+iterations`, writing the
+/// number of the one in progress to `progress` before it starts, and one
+/// line `FAIL <iteration> <what>` per failure on stdout.
+fn work(o: &Options, progress: &Path) -> ExitCode {
+    std::panic::set_hook(Box::new(|info| {
+        let at = info.location().map(|l| format!(" at {}:{}", l.file(), l.line())).unwrap_or_default();
+        let message = info
+            .payload()
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| info.payload().downcast_ref::<String>().cloned())
+            .unwrap_or_default();
+        PANIC.with(|p| *p.borrow_mut() = Some(format!("{message}{at}")));
+    }));
+    let corpus = corpus(&root());
+    let mut stdout = std::io::stdout().lock();
+    for k in o.first..o.first + o.iterations {
+        let _ = std::fs::write(progress, k.to_string());
+        let (name, input) = mutant(&corpus, o.seed, k);
+        if let Some(what) = check(&name, &input, k % WHOLE_PIPELINE_EVERY == 0) {
+            let _ = writeln!(stdout, "FAIL {k} {}", what.replace('\n', " "));
+            let _ = stdout.flush();
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn main() -> ExitCode {
+    let o = match parse_options() {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("iotile-fuzz: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    if let Some(progress) = &o.worker {
+        return work(&o, progress);
+    }
+    let corpus = corpus(&root());
+    if corpus.is_empty() {
+        eprintln!("iotile-fuzz: no corpus under {}", root().display());
+        return ExitCode::from(2);
+    }
+    let scratch = match tempfile::tempdir() {
+        Ok(d) => d,
+        Err(e) => {
+            eprintln!("iotile-fuzz: cannot create a temporary directory: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let progress = scratch.path().join("progress");
+    let start = Instant::now();
+    let end = o.first + o.iterations;
+    let mut next = o.first;
+    let mut failures: Vec<(u64, String)> = Vec::new();
+    while next < end {
+        // A worker runs from `next` to the end, or until it dies or hangs
+        // on an input; the supervisor then records that input and goes on
+        // after it.
+        let _ = std::fs::remove_file(&progress);
+        let mut child = match Command::new(std::env::current_exe().unwrap_or_else(|_| "iotile-fuzz".into()))
+            .args(["--worker", &progress.display().to_string()])
+            .args(["--seed", &o.seed.to_string(), "--first", &next.to_string(), "--iterations", &(end - next).to_string()])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+        {
+            Ok(c) => c,
+            Err(e) => {
+                eprintln!("iotile-fuzz: cannot start a worker: {e}");
+                return ExitCode::from(2);
+            }
+        };
+        let reader = child.stdout.take().map(|out| {
+            std::thread::spawn(move || std::io::read_to_string(out).unwrap_or_default())
+        });
+        let (mut last, mut since) = (None::<u64>, Instant::now());
+        let status = loop {
+            if let Ok(Some(status)) = child.try_wait() {
+                break Some(status);
+            }
+            let now: Option<u64> = std::fs::read_to_string(&progress).ok().and_then(|s| s.trim().parse().ok());
+            if now != last {
+                (last, since) = (now, Instant::now());
+            } else if since.elapsed() > HANG {
+                let _ = child.kill();
+                let _ = child.wait();
+                break None;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        };
+        for line in reader.and_then(|r| r.join().ok()).unwrap_or_default().lines() {
+            if let Some((k, what)) = line.strip_prefix("FAIL ").and_then(|l| l.split_once(' ')) {
+                failures.push((k.parse().unwrap_or(0), what.to_string()));
+            }
+        }
+        let stopped_at: u64 = std::fs::read_to_string(&progress).ok().and_then(|s| s.trim().parse().ok()).unwrap_or(next);
+        match status {
+            Some(s) if s.success() => break,
+            Some(s) => failures.push((stopped_at, format!("the process died ({s})"))),
+            None => failures.push((stopped_at, format!("no progress for {} s", HANG.as_secs()))),
+        }
+        next = stopped_at + 1;
+    }
+    failures.sort_by_key(|f| f.0);
+    for (k, what) in &failures {
+        let (name, input) = mutant(&corpus, o.seed, *k);
+        println!("iteration {k} (a mutant of {name}): {what}");
+        if let Some(dir) = &o.out {
+            let _ = std::fs::create_dir_all(dir);
+            let path = dir.join(format!("seed-{}-iteration-{k}.c", o.seed));
+            if std::fs::write(&path, &input).is_ok() {
+                println!("  saved as {}", path.display());
+            }
+        }
+    }
+    println!(
+        "{} iterations (seed {}, from {}) in {:.0} s: {} failure(s)",
+        o.iterations,
+        o.seed,
+        o.first,
+        start.elapsed().as_secs_f64(),
+        failures.len()
+    );
+    if failures.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
