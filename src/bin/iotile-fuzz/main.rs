@@ -11,9 +11,9 @@
 //! generation under a small operation bound and a wall-clock limit. It
 //! checks that nothing panics and that every rejection is a diagnostic
 //! with a span. A worker process runs the iterations and records the one
-//! in progress, so that a supervisor can report and skip an input that
-//! aborts the process (an isl abort, a stack overflow) or hangs; failing
-//! inputs are saved with `--out`.
+//! in progress with its text, so that a supervisor can report, save and
+//! skip an input that aborts the process (an isl abort, a stack overflow)
+//! or hangs; failing inputs are saved with `--out`.
 //!
 //! ```text
 //! iotile-fuzz --iterations 3000                  # what CI runs
@@ -241,9 +241,10 @@ fn parse_options() -> Result<Options, String> {
 }
 
 /// The worker: runs iterations `first..first+iterations`, writing the
-/// number of the one in progress to `progress` before it starts, and one
-/// line `FAIL <iteration> <what>` per failure on stdout.
-fn work(o: &Options, progress: &Path) -> ExitCode {
+/// number and the text of the one in progress to `dir` before it starts,
+/// and one line `FAIL <iteration> <what>` per failure on stdout (with
+/// `--out`, the input is saved there at once).
+fn work(o: &Options, dir: &Path) -> ExitCode {
     std::panic::set_hook(Box::new(|info| {
         let at = info.location().map(|l| format!(" at {}:{}", l.file(), l.line())).unwrap_or_default();
         let message = info
@@ -257,14 +258,29 @@ fn work(o: &Options, progress: &Path) -> ExitCode {
     let corpus = corpus(&root());
     let mut stdout = std::io::stdout().lock();
     for k in o.first..o.first + o.iterations {
-        let _ = std::fs::write(progress, k.to_string());
         let (name, input) = mutant(&corpus, o.seed, k);
+        let _ = std::fs::write(dir.join(INPUT), &input);
+        let _ = std::fs::write(dir.join(PROGRESS), format!("{k} {name}"));
         if let Some(what) = check(&name, &input, k % WHOLE_PIPELINE_EVERY == 0) {
-            let _ = writeln!(stdout, "FAIL {k} {}", what.replace('\n', " "));
+            if let Some(out) = &o.out {
+                save(out, o.seed, k, &input);
+            }
+            let _ = writeln!(stdout, "FAIL {k} a mutant of {name}: {}", what.replace('\n', " "));
             let _ = stdout.flush();
         }
     }
     ExitCode::SUCCESS
+}
+
+/// Files of the worker's directory: the iteration in progress (`k name`)
+/// and its input.
+const PROGRESS: &str = "progress";
+const INPUT: &str = "input.c";
+
+/// Saves a failing input as `seed-S-iteration-K.c` in `out`.
+fn save(out: &Path, seed: u64, k: u64, input: &[u8]) {
+    let _ = std::fs::create_dir_all(out);
+    let _ = std::fs::write(out.join(format!("seed-{seed}-iteration-{k}.c")), input);
 }
 
 fn root() -> PathBuf {
@@ -279,11 +295,10 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    if let Some(progress) = &o.worker {
-        return work(&o, progress);
+    if let Some(dir) = &o.worker {
+        return work(&o, dir);
     }
-    let corpus = corpus(&root());
-    if corpus.is_empty() {
+    if corpus(&root()).is_empty() {
         eprintln!("iotile-fuzz: no corpus under {}", root().display());
         return ExitCode::from(2);
     }
@@ -294,38 +309,41 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let progress = scratch.path().join("progress");
+    let dir = scratch.path();
+    let progress = || -> Option<(u64, String)> {
+        let text = std::fs::read_to_string(dir.join(PROGRESS)).ok()?;
+        let (k, name) = text.split_once(' ')?;
+        Some((k.parse().ok()?, name.to_string()))
+    };
     let start = Instant::now();
     let end = o.first + o.iterations;
     let mut next = o.first;
-    let mut failures: Vec<(u64, String)> = Vec::new();
+    let mut failures: Vec<String> = Vec::new();
     while next < end {
         // A worker runs from `next` to the end, or until it dies or hangs
         // on an input; the supervisor then records that input and goes on
         // after it.
-        let _ = std::fs::remove_file(&progress);
-        let mut child = match Command::new(std::env::current_exe().unwrap_or_else(|_| "iotile-fuzz".into()))
-            .args(["--worker", &progress.display().to_string()])
-            .args(["--seed", &o.seed.to_string(), "--first", &next.to_string(), "--iterations", &(end - next).to_string()])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-        {
+        let _ = std::fs::remove_file(dir.join(PROGRESS));
+        let mut worker = Command::new(std::env::current_exe().unwrap_or_else(|_| "iotile-fuzz".into()));
+        worker.args(["--worker", &dir.display().to_string()]);
+        worker.args(["--seed", &o.seed.to_string(), "--first", &next.to_string(), "--iterations", &(end - next).to_string()]);
+        if let Some(out) = &o.out {
+            worker.arg("--out").arg(out);
+        }
+        let mut child = match worker.stdout(Stdio::piped()).stderr(Stdio::null()).spawn() {
             Ok(c) => c,
             Err(e) => {
                 eprintln!("iotile-fuzz: cannot start a worker: {e}");
                 return ExitCode::from(2);
             }
         };
-        let reader = child.stdout.take().map(|out| {
-            std::thread::spawn(move || std::io::read_to_string(out).unwrap_or_default())
-        });
+        let reader = child.stdout.take().map(|out| std::thread::spawn(move || std::io::read_to_string(out).unwrap_or_default()));
         let (mut last, mut since) = (None::<u64>, Instant::now());
         let status = loop {
             if let Ok(Some(status)) = child.try_wait() {
                 break Some(status);
             }
-            let now: Option<u64> = std::fs::read_to_string(&progress).ok().and_then(|s| s.trim().parse().ok());
+            let now = progress().map(|p| p.0);
             if now != last {
                 (last, since) = (now, Instant::now());
             } else if since.elapsed() > HANG {
@@ -336,29 +354,27 @@ fn main() -> ExitCode {
             std::thread::sleep(Duration::from_millis(50));
         };
         for line in reader.and_then(|r| r.join().ok()).unwrap_or_default().lines() {
-            if let Some((k, what)) = line.strip_prefix("FAIL ").and_then(|l| l.split_once(' ')) {
-                failures.push((k.parse().unwrap_or(0), what.to_string()));
+            if let Some(failure) = line.strip_prefix("FAIL ") {
+                failures.push(format!("iteration {failure}"));
             }
         }
-        let stopped_at: u64 = std::fs::read_to_string(&progress).ok().and_then(|s| s.trim().parse().ok()).unwrap_or(next);
-        match status {
+        let (stopped_at, name) = progress().unwrap_or((next, String::new()));
+        let what = match status {
             Some(s) if s.success() => break,
-            Some(s) => failures.push((stopped_at, format!("the process died ({s})"))),
-            None => failures.push((stopped_at, format!("no progress for {} s", HANG.as_secs()))),
+            Some(s) => format!("the process died ({s})"),
+            None => format!("no progress for {} s", HANG.as_secs()),
+        };
+        failures.push(format!("iteration {stopped_at} a mutant of {name}: {what}"));
+        if let (Some(out), Ok(input)) = (&o.out, std::fs::read(dir.join(INPUT))) {
+            save(out, o.seed, stopped_at, &input);
         }
         next = stopped_at + 1;
     }
-    failures.sort_by_key(|f| f.0);
-    for (k, what) in &failures {
-        let (name, input) = mutant(&corpus, o.seed, *k);
-        println!("iteration {k} (a mutant of {name}): {what}");
-        if let Some(dir) = &o.out {
-            let _ = std::fs::create_dir_all(dir);
-            let path = dir.join(format!("seed-{}-iteration-{k}.c", o.seed));
-            if std::fs::write(&path, &input).is_ok() {
-                println!("  saved as {}", path.display());
-            }
-        }
+    for failure in &failures {
+        println!("{failure}");
+    }
+    if let (Some(out), false) = (&o.out, failures.is_empty()) {
+        println!("failing inputs saved in {}", out.display());
     }
     println!(
         "{} iterations (seed {}, from {}) in {:.0} s: {} failure(s)",
