@@ -29,6 +29,10 @@ use std::time::{Duration, Instant};
 use iotile::front::{parse_unexpanded, FrontOptions};
 use iotile::isl::Session;
 
+#[path = "../iotile-random/rng.rs"]
+mod rng;
+use rng::Rng;
+
 /// isl operations per region: a tenth of the default, enough for the
 /// corpus's regions, so that pathological mutants end quickly.
 const MAX_OPERATIONS: u64 = 300_000;
@@ -52,25 +56,13 @@ const DICTIONARY: &[&str] = &[
     "for (i = 0; i < n; i++) ", "for (int t = n; t >= 0; t -= 2) ", "if (i % 3 == 1) ", "A[i] = A[i] + 1.0;",
 ];
 
-/// splitmix64.
-struct Rng(u64);
-
-impl Rng {
-    fn new(seed: u64, iteration: u64) -> Rng {
-        let mut r = Rng(seed ^ iteration.wrapping_mul(0x9e37_79b9_7f4a_7c15));
-        r.next();
-        r
-    }
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
+/// The generator of iteration `iteration` of seed `seed`.
+fn generator(seed: u64, iteration: u64) -> Rng {
+    // `Rng::new` mixes in a constant of its own; undone here so that the
+    // sequence of each iteration is the one it has always been.
+    let mut rng = Rng::new(seed ^ iteration.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ 0x2545_f491_4f6c_dd1d);
+    rng.next();
+    rng
 }
 
 /// The corpus: every C file under `testsuite/` and `examples/`, sorted.
@@ -108,7 +100,7 @@ fn word_starts(text: &[u8]) -> Vec<usize> {
 
 /// The input of iteration `iteration`.
 fn mutant(corpus: &[(String, Vec<u8>)], seed: u64, iteration: u64) -> (String, Vec<u8>) {
-    let mut rng = Rng::new(seed, iteration);
+    let mut rng = generator(seed, iteration);
     let (name, original) = &corpus[rng.below(corpus.len())];
     let mut text = original.clone();
     for _ in 0..1 + rng.below(4) {

@@ -21,6 +21,7 @@
 mod generate;
 mod program;
 mod reduce;
+mod rng;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
