@@ -16,7 +16,7 @@
 //! or hangs; failing inputs are saved with `--out`.
 //!
 //! ```text
-//! iotile-fuzz --iterations 3000                  # what CI runs
+//! iotile-fuzz --iterations 4000                  # what CI runs
 //! iotile-fuzz --iterations 1000000 --out target/fuzz-failures   # scripts/fuzz.sh
 //! ```
 
