@@ -135,7 +135,7 @@ fn column_parallel_bands_run_in_outermost_strips() {
         }
         let lines: Vec<&str> = region.lines().map(str::trim).collect();
         let mut innermost = 0;
-        for (at, line) in lines.iter().enumerate().filter(|(_, l)| l.starts_with("#pragma omp simd")) {
+        for (at, _) in lines.iter().enumerate().filter(|(_, l)| l.starts_with("#pragma omp simd")) {
             let header = lines[at + 1];
             let iterator = header.strip_prefix("for (int ").and_then(|h| h.split(' ').next()).expect("a loop under omp simd");
             let written = lines[at + 2];
