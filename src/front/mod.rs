@@ -201,28 +201,23 @@ fn decode(bytes: Vec<u8>) -> Result<String, Diagnostic> {
 /// The span of the first `#line` directive (or its short form `# 12`) in
 /// the original text.
 fn line_directive(text: &str) -> Option<Range<usize>> {
-    let mut start = 0;
-    for line in text.split_inclusive('\n') {
-        let body = line.trim_start();
-        if let Some(rest) = body.strip_prefix('#').map(str::trim_start) {
-            let is_line = rest.strip_prefix("line").is_some_and(|r| r.starts_with([' ', '\t']))
-                || rest.starts_with(|c: char| c.is_ascii_digit());
-            if is_line {
-                let at = start + line.len() - body.len();
-                return Some(at..at + body.trim_end().len());
-            }
-        }
-        start += line.len();
-    }
-    None
+    first_directive(text, 0..text.len(), |name| {
+        name.strip_prefix("line").is_some_and(|r| r.starts_with([' ', '\t'])) || name.starts_with(|c: char| c.is_ascii_digit())
+    })
 }
 
 /// The span of the first `#include` line in `range` of the original text.
 fn include_in(text: &str, range: Range<usize>) -> Option<Range<usize>> {
+    first_directive(text, range, |name| name.starts_with("include"))
+}
+
+/// The span of the first preprocessor line in `range` of `text` whose
+/// words after the `#` satisfy `wanted`.
+fn first_directive(text: &str, range: Range<usize>, wanted: impl Fn(&str) -> bool) -> Option<Range<usize>> {
     let mut at = range.start;
     for line in text[range].split_inclusive('\n') {
         let body = line.trim_start();
-        if body.strip_prefix('#').is_some_and(|r| r.trim_start().starts_with("include")) {
+        if body.strip_prefix('#').map(str::trim_start).is_some_and(&wanted) {
             let start = at + line.len() - body.len();
             return Some(start..start + body.trim_end().len());
         }
