@@ -140,8 +140,8 @@ fn translate(cli: &Cli) -> Result<(), ()> {
 /// Default bound on isl operations per region.
 pub const DEFAULT_MAX_OPERATIONS: u64 = 20_000_000;
 
-/// Default wall-clock limit, in seconds, on computing one region's new
-/// schedule (`--max-seconds`): a guard against the isl computations whose
+/// Default wall-clock limit, in seconds, on building one region's model
+/// and on computing its new schedule (`--max-seconds`): a guard against the isl computations whose
 /// operations are slow rather than many, far above what any PolyBench
 /// region needs (under 2 s), so that it never decides a realistic
 /// region's code. Unlike the operation bound it depends on the machine.

@@ -938,11 +938,6 @@ impl<'a> Extractor<'a> {
         Ok(())
     }
 
-    /// Rejects a cast whose type is the name of a variable: tree-sitter's
-    /// grammar, which cannot tell types from variables, reads `(i) + -x`
-    /// as the cast `(i)` of `+ -x`, which would hide the use of `i` from the
-    /// dependences and from the renaming of iterators (a random program's
-    /// translation used an undeclared `i`).
     /// Rejects the first use in `node` of a variable declared `volatile`.
     fn reject_volatile(&self, node: Node) -> FResult<()> {
         let mut stack = vec![node];
@@ -956,6 +951,11 @@ impl<'a> Extractor<'a> {
         Ok(())
     }
 
+    /// Rejects a cast whose type is the name of a variable: tree-sitter's
+    /// grammar, which cannot tell types from variables, reads `(i) + -x`
+    /// as the cast `(i)` of `+ -x`, which would hide the use of `i` from the
+    /// dependences and from the renaming of iterators (a random program's
+    /// translation used an undeclared `i`).
     fn reject_variable_cast(&self, node: Node) -> FResult<()> {
         let ty = node.child_by_field_name("type").map(|t| self.text(t).trim()).unwrap_or("");
         if self.iterators.iter().any(|it| it.name == ty) || self.declarations.contains_key(ty) {
