@@ -36,7 +36,7 @@ use isl_rs::{DimType, Map, ScheduleNode, ScheduleNodeType, UnionMap, UnionSet};
 use crate::deps::{read_sources, Dependences};
 use crate::isl::{coalesced, IslResult, IslText};
 use crate::scop::Scop;
-use crate::transform::tile::{is_parallel_mark, simd_mark_depth};
+use crate::transform::tile::{parallel_mark_depth, simd_mark_depth, PARALLEL_MARK, SIMD_MARK};
 
 /// Why `schedule` does not compute what the original order of `scop`
 /// computes; `None` when it does.
@@ -110,10 +110,10 @@ fn dataflow_changes(scop: &Scop, deps: &Dependences, schedule: &isl_rs::Schedule
 fn marked_loops_carry_nothing(scop: &Scop, deps: &Dependences, node: ScheduleNode) -> IslResult<Option<String>> {
     if node.get_type()? == ScheduleNodeType::Mark {
         let name = node.mark_get_id()?.get_name()?.to_string();
-        let depth = match simd_mark_depth(&name) {
-            _ if is_parallel_mark(&name) => Some(node.get_schedule_depth()?),
-            depth => depth,
-        };
+        let depth = parallel_mark_depth(&name).map(|(depth, _)| depth).or(simd_mark_depth(&name));
+        if depth.is_none() && (name.starts_with(PARALLEL_MARK) || name.starts_with(SIMD_MARK)) {
+            return Ok(Some(format!("its mark \"{name}\" names no loop (a parallel or simd mark ends with the loop's schedule depth: \"{PARALLEL_MARK}_2\")")));
+        }
         if let Some(depth) = depth {
             let mut loops = Vec::new();
             bands_at_depth(node.get_child(0)?, depth, &mut loops)?;
@@ -138,7 +138,7 @@ fn marked_loops_carry_nothing(scop: &Scop, deps: &Dependences, node: ScheduleNod
 /// The bands at or below `node` holding the loop at schedule depth
 /// `depth`, each with the member that is that loop (a mark names a loop
 /// by depth; the band may have been split below it since).
-fn bands_at_depth(node: ScheduleNode, depth: i32, out: &mut Vec<(ScheduleNode, i32)>) -> IslResult<()> {
+pub fn bands_at_depth(node: ScheduleNode, depth: i32, out: &mut Vec<(ScheduleNode, i32)>) -> IslResult<()> {
     if node.get_type()? == ScheduleNodeType::Band {
         let first = node.get_schedule_depth()?;
         if depth < first {
@@ -157,7 +157,7 @@ fn bands_at_depth(node: ScheduleNode, depth: i32, out: &mut Vec<(ScheduleNode, i
 
 /// The outer loops and the loop of member `member` of the band at `band`,
 /// as relations from the statement instances below it to loop values.
-fn loop_relations(band: &ScheduleNode, member: i32) -> IslResult<(UnionMap, UnionMap)> {
+pub fn loop_relations(band: &ScheduleNode, member: i32) -> IslResult<(UnionMap, UnionMap)> {
     let within = band.get_domain()?;
     let partial = band.band_get_partial_schedule()?;
     let mut outer = band.get_prefix_schedule_union_map()?.intersect_domain(within.copy()?)?;

@@ -25,7 +25,8 @@ use isl_rs::{DimType, Map, Schedule, ScheduleNode, ScheduleNodeType, Set, UnionM
 
 use crate::isl::IslResult;
 use crate::scop::Scop;
-use crate::transform::tile::is_parallel_mark;
+use crate::legality::{bands_at_depth, loop_relations};
+use crate::transform::tile::parallel_mark_depth;
 
 /// Value assumed for a parameter that no array extent bounds.
 pub const DEFAULT_PARAMETER: i64 = 1000;
@@ -230,15 +231,19 @@ impl CostModel {
             ScheduleNodeType::Mark => node.mark_get_id()?.get_name()?.to_string(),
             _ => String::new(),
         };
-        if is_parallel_mark(&mark) {
-            let domain = node.get_domain()?;
-            let prefix = node.get_prefix_schedule_union_map()?.intersect_domain(domain.copy()?)?.range()?;
-            let sets = prefix.get_set_list()?;
+        if let Some((depth, _)) = parallel_mark_depth(&mark) {
+            // The loop is entered once per iteration of the loops around it.
+            let mut loops = Vec::new();
+            bands_at_depth(node.get_child(0)?, depth, &mut loops)?;
             let mut count = 0.0f64;
-            for i in 0..sets.size()? {
-                count = count.max(self.count(sets.get_at(i)?)?);
+            for (band, member) in loops {
+                let sets = loop_relations(&band, member)?.0.range()?.get_set_list()?;
+                for i in 0..sets.size()? {
+                    count = count.max(self.count(sets.get_at(i)?)?);
+                }
             }
             *entries += count.max(1.0);
+            let domain = node.get_domain()?;
             let sets = domain.get_set_list()?;
             for i in 0..sets.size()? {
                 statements.push(sets.get_at(i)?.get_tuple_name()?.to_string());

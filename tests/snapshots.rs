@@ -73,7 +73,8 @@ fn load_schedule_reproduces_the_saved_code() {
 }
 
 /// Hand-edited schedules that reverse a dependence, or mark a loop that
-/// carries one parallel, are refused with a diagnostic and no output.
+/// carries one parallel (or name no loop), are refused with a diagnostic
+/// and no output.
 #[test]
 fn load_schedule_refuses_illegal_schedules() {
     let dir = common::scratch();
@@ -86,7 +87,8 @@ fn load_schedule_refuses_illegal_schedules() {
     let cases = [
         (sequence("i", "kept"), "none"),
         (sequence("-i", "kept"), "a read would get its value from another write"),
-        (sequence("i", "parallel"), "the loop below its mark \"parallel\" carries dependences"),
+        (sequence("i", "parallel_2"), "the loop below its mark \"parallel_2\" carries dependences"),
+        (sequence("i", "parallel"), "its mark \"parallel\" names no loop"),
     ];
     for (schedule, expected) in cases {
         let file = dir.path().join("schedule.txt");

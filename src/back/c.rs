@@ -13,7 +13,7 @@ use isl_rs::{ASTExpr, ASTExprOpType, ASTExprType, ASTNode, ASTNodeType};
 
 use crate::ast::{FinalValue, RegionAst};
 use crate::deps::Privatization;
-use crate::transform::tile::{simd_mark_depth, PARALLEL_CYCLIC_MARK, PARALLEL_END_MARK, PARALLEL_MARK};
+use crate::transform::tile::{parallel_mark_depth, simd_mark_depth};
 use crate::isl::{ast_node_type, IslError, IslResult};
 use crate::scop::Scop;
 
@@ -44,11 +44,9 @@ pub struct Writer<'a> {
     final_values: &'a [FinalValue],
     /// Print OpenMP pragmas for parallel marks.
     openmp: bool,
-    /// Number of `for` loops open around the current node.
-    loop_depth: usize,
-    /// Loop depth at which the innermost enclosing parallel mark applies,
+    /// Iterator of the loop the innermost enclosing parallel mark names,
     /// and whether its iterations are dealt round-robin.
-    parallel_at: Option<(usize, bool)>,
+    parallel_iterator: Option<(String, bool)>,
     /// Iterator of the loop the innermost enclosing simd mark names.
     simd_iterator: Option<String>,
     /// Generated iterator names by schedule depth.
@@ -73,8 +71,7 @@ impl<'a> Writer<'a> {
             used_outer: Vec::new(),
             final_values: &[],
             openmp,
-            loop_depth: 0,
-            parallel_at: None,
+            parallel_iterator: None,
             simd_iterator: None,
             iterators: &[],
             privatizable,
@@ -141,19 +138,15 @@ impl<'a> Writer<'a> {
             }
             ASTNodeType::Mark => {
                 let id = node.mark_get_id()?;
-                let (saved_parallel, saved_simd) = (self.parallel_at, self.simd_iterator.clone());
-                match id.get_name()? {
-                    PARALLEL_MARK => self.parallel_at = Some((self.loop_depth, false)),
-                    PARALLEL_CYCLIC_MARK => self.parallel_at = Some((self.loop_depth, true)),
-                    PARALLEL_END_MARK => self.parallel_at = None,
-                    name => {
-                        if let Some(depth) = simd_mark_depth(name) {
-                            self.simd_iterator = self.iterators.get(depth as usize).cloned();
-                        }
-                    }
+                let (saved_parallel, saved_simd) = (self.parallel_iterator.clone(), self.simd_iterator.clone());
+                let name = id.get_name()?;
+                if let Some((depth, cyclic)) = parallel_mark_depth(name) {
+                    self.parallel_iterator = self.iterators.get(depth as usize).map(|iterator| (iterator.clone(), cyclic));
+                } else if let Some(depth) = simd_mark_depth(name) {
+                    self.simd_iterator = self.iterators.get(depth as usize).cloned();
                 }
                 let result = self.put_node(&node.mark_get_node()?);
-                self.parallel_at = saved_parallel;
+                self.parallel_iterator = saved_parallel;
                 self.simd_iterator = saved_simd;
                 result
             }
@@ -202,11 +195,14 @@ impl<'a> Writer<'a> {
         } else {
             "int "
         };
-        let pragma = match self.parallel_at {
+        // A loop that runs once (degenerate, printed as its body) gets no
+        // pragma, and neither do the loops inside it: they carry other
+        // iterators.
+        let pragma = match &self.parallel_iterator {
             // Iterations doing unequal work (a triangle) are dealt
             // round-robin so that the threads get similar shares.
-            Some((depth, cyclic)) if self.openmp && depth == self.loop_depth => {
-                Some(if cyclic { "omp parallel for schedule(static, 1)" } else { "omp parallel for" })
+            Some((parallel, cyclic)) if self.openmp && *parallel == iterator => {
+                Some(if *cyclic { "omp parallel for schedule(static, 1)" } else { "omp parallel for" })
             }
             _ if self.openmp && self.simd_iterator.as_ref() == Some(&iterator) => Some("omp simd"),
             _ => None,
@@ -218,11 +214,9 @@ impl<'a> Writer<'a> {
             }
         }
         self.line(&format!("for ({declare}{iterator} = {}; {cond}; {step})", init.0));
-        self.loop_depth += 1;
         let beside = std::mem::take(&mut self.beside);
         let result = self.put_body(&node.for_get_body()?, false);
         self.beside = beside;
-        self.loop_depth -= 1;
         result
     }
 

@@ -6,13 +6,12 @@
 //! and its point loops are reordered so that the innermost one is cheap
 //! and, when it carries no dependence, marked for vectorisation. Then,
 //! walking from the root, the outermost band member that isl found
-//! coincident (free of loop-carried dependences) gets a [`PARALLEL_MARK`]
-//! above it — splitting the band when that member is not its first — and
-//! nothing below a mark is marked again, so parallel loops are never
-//! nested.
+//! coincident (free of loop-carried dependences) is named, by its schedule
+//! depth, by a [`PARALLEL_MARK`] above its band, and nothing below a mark
+//! is marked again, so parallel loops are never nested.
 //!
 //! ```text
-//!   band [i, j, k] (permutable)      mark "parallel"
+//!   band [i, j, k] (permutable)      mark "parallel_0"
 //!        |                 ==>         band [ti, tj, tk]   (tile loops)
 //!       ...                                 band [i, j, k] (point loops)
 //! ```
@@ -26,26 +25,36 @@ use crate::isl::{within_operations, IslResult};
 use crate::model::{one_step_along, stride, CostModel, Stride, STRIDED_IN_TILE};
 use crate::scop::Scop;
 
-/// Name of the mark node above a loop that may run in parallel.
+/// Prefix of the name of the mark node above a band one of whose members
+/// may run in parallel; the name goes on with that member's schedule depth
+/// (`parallel_2`), the loop a back end runs in parallel. The band is not
+/// split around the member: isl generated wrong bounds for the split bands
+/// of some strided tile loops although their schedules were equal.
 pub const PARALLEL_MARK: &str = "parallel";
 
-/// Name of the mark node above a parallel loop whose iterations do unequal
-/// work (a triangle): its iterations are dealt round-robin to the threads.
+/// Prefix of the name of the mark like [`PARALLEL_MARK`] for a parallel
+/// loop whose iterations do unequal work (a triangle): its iterations are
+/// dealt round-robin to the threads (`parallel_cyclic_0`).
 pub const PARALLEL_CYCLIC_MARK: &str = "parallel_cyclic";
-
-/// Name of the mark node right below that loop: where the parallel loop
-/// ends. When isl drops a parallel loop that runs once, no loop is printed
-/// between the two marks and the loops below are not parallel.
-pub const PARALLEL_END_MARK: &str = "parallel_end";
 
 /// Prefix of the name of the mark node above a point band whose innermost
 /// member carries no dependence; the name goes on with that member's
 /// schedule depth (`simd_5`), the loop a back end may vectorise.
 pub const SIMD_MARK: &str = "simd";
 
-/// Whether `name` is a mark above a parallel loop.
-pub fn is_parallel_mark(name: &str) -> bool {
-    name == PARALLEL_MARK || name == PARALLEL_CYCLIC_MARK
+/// The name of the parallel mark naming the loop at schedule depth `depth`.
+fn parallel_mark(depth: i32, cyclic: bool) -> String {
+    format!("{}_{depth}", if cyclic { PARALLEL_CYCLIC_MARK } else { PARALLEL_MARK })
+}
+
+/// The schedule depth of the loop a parallel mark names, and whether its
+/// iterations are dealt round-robin; `None` for other marks.
+pub fn parallel_mark_depth(name: &str) -> Option<(i32, bool)> {
+    let (rest, cyclic) = match name.strip_prefix(PARALLEL_CYCLIC_MARK) {
+        Some(rest) => (rest, true),
+        None => (name.strip_prefix(PARALLEL_MARK)?, false),
+    };
+    Some((rest.strip_prefix('_')?.parse().ok()?, cyclic))
 }
 
 /// The name of the [`SIMD_MARK`] naming the loop at schedule depth `depth`.
@@ -101,7 +110,7 @@ pub struct Tiled {
 /// `model`, when there is one, tells which parallel loops do unequal work.
 pub fn apply(schedule: Schedule, scop: &Scop, deps: &Dependences, options: &TileOptions, model: Option<&CostModel>) -> IslResult<Tiled> {
     let mut tiler = Tiler { scop, deps, options, model, in_tile: Vec::new(), bands_tiled: 0, untiled: 0, reuse_tiled: 0 };
-    let root = tiler.visit(schedule.get_root()?, Walk { may_tile: true, in_parallel: false, split_rest: false })?;
+    let root = tiler.visit(schedule.get_root()?, Walk { may_tile: true, in_parallel: false })?;
     Ok(Tiled { schedule: root.get_schedule()?, in_tile: tiler.in_tile, untiled: tiler.untiled, reuse_tiled: tiler.reuse_tiled })
 }
 
@@ -113,10 +122,6 @@ struct Walk {
     may_tile: bool,
     /// A parallel mark is above.
     in_parallel: bool,
-    /// The band at this node is what is left of a band above after its
-    /// parallel member was split off: it was tiled or reordered (and
-    /// marked for simd by depth) already.
-    split_rest: bool,
 }
 
 /// The walk over one schedule tree.
@@ -138,14 +143,12 @@ struct Tiler<'a> {
 impl Tiler<'_> {
     /// Transforms the subtree at `node`; gives the node back at the same place.
     fn visit(&mut self, node: ScheduleNode, walk: Walk) -> IslResult<ScheduleNode> {
-        let split_rest = walk.split_rest;
-        let walk = Walk { split_rest: false, ..walk };
         if node.get_type()? != ScheduleNodeType::Band || node.band_n_member()? == 0 {
             return self.visit_children(node, walk);
         }
         let mut walk = walk;
         let members = node.band_n_member()?;
-        let tilable = !split_rest && walk.may_tile && members >= 2 && node.band_get_permutable()? && band_reorderable(self.scop, self.deps, &node)?;
+        let tilable = walk.may_tile && members >= 2 && node.band_get_permutable()? && band_reorderable(self.scop, self.deps, &node)?;
         // A simd mark inserted above the band takes its place in the tree.
         let (mut node, mut marked) = (node, false);
         let tile = tilable && !self.options.sizes.is_empty();
@@ -332,53 +335,32 @@ impl Tiler<'_> {
         }
     }
 
-    /// Isolates member `k` of the band at `node` in a band of its own between a
-    /// parallel mark and an end mark, then visits what lies below; gives the
-    /// node back at the original position.
+    /// Puts a parallel mark naming member `k` of the band at `node` above
+    /// the band, then visits what lies below the band; gives the node back
+    /// at the original position.
     ///
     /// ```text
-    ///   band [a, b, c], k = 1   ==>   band [a]
-    ///                                   mark parallel
-    ///                                     band [b]
-    ///                                       mark parallel_end
-    ///                                         band [c]
+    ///   band [a, b, c] (at depth 0), k = 1   ==>   mark parallel_1
+    ///                                                band [a, b, c]
     /// ```
-    fn mark_parallel(&mut self, mut node: ScheduleNode, k: i32, walk: Walk) -> IslResult<ScheduleNode> {
-        let ctx = node.get_ctx();
-        if k > 0 {
-            node = node.band_split(k)?.child(0)?;
-        }
-        if node.band_n_member()? > 1 {
-            node = node.band_split(1)?;
-        }
-        let partial = node.band_get_partial_schedule_union_map()?.intersect_domain(node.get_domain()?)?;
+    fn mark_parallel(&mut self, node: ScheduleNode, k: i32, walk: Walk) -> IslResult<ScheduleNode> {
+        let depth = node.get_schedule_depth()? + k;
         // Only an outermost loop: the work of an inner loop's iterations
         // summed over the outer loops says nothing about one execution of
         // it (ludcmp's row loop inside its pivot loop looked like a
         // triangle, and round-robin columns halved the use of each cache
         // line: 0.51x).
         let cyclic = match self.model {
-            Some(model) if node.get_schedule_depth()? == 0 => model.unequal_iterations(&partial)?,
+            Some(model) if depth == 0 => {
+                let member = node.band_get_partial_schedule()?.get_union_pw_aff(k)?;
+                model.unequal_iterations(&UnionMap::from_union_pw_aff(member)?.intersect_domain(node.get_domain()?)?)?
+            }
             _ => false,
         };
-        let mark = if cyclic { PARALLEL_CYCLIC_MARK } else { PARALLEL_MARK };
-        node = node.insert_mark(Id::read_from_str(&ctx, mark)?)?.child(0)?.child(0)?;
-        // Below a leaf no loop could inherit the pragma (and isl cannot
-        // read back a mark without a child from a saved schedule).
-        let end_mark = node.get_type()? != ScheduleNodeType::Leaf;
-        if end_mark {
-            node = node.insert_mark(Id::read_from_str(&ctx, PARALLEL_END_MARK)?)?.child(0)?;
-        }
-        node = self.visit(node, Walk { in_parallel: true, split_rest: true, ..walk })?;
-        // Up through the end mark, the parallel band and the mark.
-        node = node.parent()?.parent()?;
-        if end_mark {
-            node = node.parent()?;
-        }
-        if k > 0 {
-            node = node.parent()?;
-        }
-        Ok(node)
+        let id = Id::read_from_str(&node.get_ctx(), &parallel_mark(depth, cyclic))?;
+        let band = node.insert_mark(id)?.child(0)?;
+        let band = self.visit_children(band, Walk { in_parallel: true, ..walk })?;
+        Ok(band.parent()?)
     }
 
     fn visit_children(&mut self, mut node: ScheduleNode, walk: Walk) -> IslResult<ScheduleNode> {
