@@ -11,32 +11,8 @@ use std::path::PathBuf;
 use clap::{Parser, ValueEnum};
 
 use crate::back::Target;
-
-/// Fusion heuristic of the scheduler.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum Fusion {
-    /// One group per loop nest.
-    Min,
-    /// Fuse where it does not cost parallelism.
-    Smart,
-    /// Fuse as much as possible.
-    Max,
-    /// Live-out tiling with post-tiling fusion.
-    Liveout,
-}
-
-/// Where `--isolate-full-tiles` separates full tiles from partial ones.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
-pub enum Isolate {
-    /// In every tiled band.
-    Always,
-    /// In tiled bands of three or more members (matrix products), whose
-    /// vectorised point loops gain most from constant trip counts.
-    #[default]
-    Deep,
-    /// Nowhere.
-    Never,
-}
+use crate::schedule::Fusion;
+use crate::transform::tile::Isolate;
 
 /// Which schedule `--reschedule` generates a region with.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]

@@ -36,7 +36,7 @@ use isl_rs::{DimType, Map, ScheduleNode, ScheduleNodeType, UnionMap, UnionSet};
 use crate::deps::{read_sources, Dependences};
 use crate::isl::{coalesced, IslResult, IslText};
 use crate::scop::Scop;
-use crate::transform::tile::{parallel_mark_depth, simd_mark_depth, PARALLEL_MARK, SIMD_MARK};
+use crate::marks::{parallel_mark_depth, simd_mark_depth, PARALLEL_MARK, SIMD_MARK};
 
 /// Why `schedule` does not compute what the original order of `scop`
 /// computes; `None` when it does.

@@ -34,6 +34,7 @@ pub mod front;
 pub mod interrupt;
 pub mod isl;
 pub mod legality;
+pub mod marks;
 pub mod model;
 pub mod schedule;
 pub mod scop;
@@ -162,13 +163,13 @@ pub const AST_OPERATIONS: u64 = 3_000_000;
 #[derive(Debug, Clone)]
 pub struct SchedulePlan {
     /// Fusion heuristic of the scheduler.
-    pub fusion: cli::Fusion,
+    pub fusion: schedule::Fusion,
     /// Tile sizes per band (empty: no tiling); see [`transform::tile::TileOptions::sizes`].
     pub tile_sizes: Vec<Vec<i64>>,
     /// Tiles per outer tile of a second tiling level.
     pub second_level: Option<i64>,
     /// Where full tiles are generated apart from partial ones.
-    pub isolate_full_tiles: cli::Isolate,
+    pub isolate_full_tiles: transform::tile::Isolate,
     /// Which of the new schedule and the original order is used.
     pub reschedule: cli::Reschedule,
 }

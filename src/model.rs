@@ -26,7 +26,7 @@ use isl_rs::{DimType, Map, Schedule, ScheduleNode, ScheduleNodeType, Set, UnionM
 use crate::isl::IslResult;
 use crate::scop::Scop;
 use crate::legality::{bands_at_depth, loop_relations};
-use crate::transform::tile::parallel_mark_depth;
+use crate::marks::parallel_mark_depth;
 
 /// Value assumed for a parameter that no array extent bounds.
 pub const DEFAULT_PARAMETER: i64 = 1000;

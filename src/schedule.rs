@@ -12,10 +12,22 @@
 
 use isl_rs::{DimType, Map, Options, Schedule, ScheduleConstraints, Set, UnionMap};
 
-use crate::cli::Fusion;
 use crate::deps::Dependences;
 use crate::isl::{IslResult, IslText, Session};
 use crate::scop::Scop;
+
+/// Fusion heuristic of the scheduler.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Fusion {
+    /// One group per loop nest.
+    Min,
+    /// Fuse where it does not cost parallelism.
+    Smart,
+    /// Fuse as much as possible.
+    Max,
+    /// Live-out tiling with post-tiling fusion.
+    Liveout,
+}
 
 /// Constraints per dimension of a dependence relation above which
 /// [`scheduling_relations`] replaces it by its box of distances.

@@ -13,7 +13,7 @@ use isl_rs::{ASTExpr, ASTExprOpType, ASTExprType, ASTNode, ASTNodeType};
 
 use crate::ast::{FinalValue, RegionAst};
 use crate::deps::Privatization;
-use crate::transform::tile::{parallel_mark_depth, simd_mark_depth};
+use crate::marks::{parallel_mark_depth, simd_mark_depth};
 use crate::isl::{ast_node_type, IslError, IslResult};
 use crate::scop::Scop;
 

@@ -7,7 +7,7 @@
 //! and, when it carries no dependence, marked for vectorisation. Then,
 //! walking from the root, the outermost band member that isl found
 //! coincident (free of loop-carried dependences) is named, by its schedule
-//! depth, by a [`PARALLEL_MARK`] above its band, and nothing below a mark
+//! depth, by a [`PARALLEL_MARK`](crate::marks::PARALLEL_MARK) above its band, and nothing below a mark
 //! is marked again, so parallel loops are never nested.
 //!
 //! ```text
@@ -18,53 +18,24 @@
 
 use isl_rs::{ASTLoopType, DimType, Id, Map, MapList, MultiUnionPwAff, MultiVal, Schedule, ScheduleNode, ScheduleNodeType, Set, UnionMap, UnionPwAff, UnionPwAffList, UnionSet, Val};
 
-use crate::cli::Isolate;
 use crate::deps::Dependences;
 use crate::legality::{band_reorderable, parallel_conflict};
+use crate::marks::{parallel_mark, simd_mark};
 use crate::isl::{within_operations, IslResult};
 use crate::model::{one_step_along, stride, CostModel, Stride, STRIDED_IN_TILE};
 use crate::scop::Scop;
 
-/// Prefix of the name of the mark node above a band one of whose members
-/// may run in parallel; the name goes on with that member's schedule depth
-/// (`parallel_2`), the loop a back end runs in parallel. The band is not
-/// split around the member: isl generated wrong bounds for the split bands
-/// of some strided tile loops although their schedules were equal.
-pub const PARALLEL_MARK: &str = "parallel";
-
-/// Prefix of the name of the mark like [`PARALLEL_MARK`] for a parallel
-/// loop whose iterations do unequal work (a triangle): its iterations are
-/// dealt round-robin to the threads (`parallel_cyclic_0`).
-pub const PARALLEL_CYCLIC_MARK: &str = "parallel_cyclic";
-
-/// Prefix of the name of the mark node above a point band whose innermost
-/// member carries no dependence; the name goes on with that member's
-/// schedule depth (`simd_5`), the loop a back end may vectorise.
-pub const SIMD_MARK: &str = "simd";
-
-/// The name of the parallel mark naming the loop at schedule depth `depth`.
-fn parallel_mark(depth: i32, cyclic: bool) -> String {
-    format!("{}_{depth}", if cyclic { PARALLEL_CYCLIC_MARK } else { PARALLEL_MARK })
-}
-
-/// The schedule depth of the loop a parallel mark names, and whether its
-/// iterations are dealt round-robin; `None` for other marks.
-pub fn parallel_mark_depth(name: &str) -> Option<(i32, bool)> {
-    let (rest, cyclic) = match name.strip_prefix(PARALLEL_CYCLIC_MARK) {
-        Some(rest) => (rest, true),
-        None => (name.strip_prefix(PARALLEL_MARK)?, false),
-    };
-    Some((rest.strip_prefix('_')?.parse().ok()?, cyclic))
-}
-
-/// The name of the [`SIMD_MARK`] naming the loop at schedule depth `depth`.
-fn simd_mark(depth: i32) -> String {
-    format!("{SIMD_MARK}_{depth}")
-}
-
-/// The schedule depth a [`SIMD_MARK`] names; `None` for other marks.
-pub fn simd_mark_depth(name: &str) -> Option<i32> {
-    name.strip_prefix(SIMD_MARK)?.strip_prefix('_')?.parse().ok()
+/// Where `--isolate-full-tiles` separates full tiles from partial ones.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum Isolate {
+    /// In every tiled band.
+    Always,
+    /// In tiled bands of three or more members (matrix products), whose
+    /// vectorised point loops gain most from constant trip counts.
+    #[default]
+    Deep,
+    /// Nowhere.
+    Never,
 }
 
 /// How to tile.
@@ -432,7 +403,7 @@ fn leaf_band(node: &ScheduleNode) -> IslResult<bool> {
     no_band_below(node)
 }
 
-/// Puts a [`SIMD_MARK`] above the band at `node` when its innermost member
+/// Puts a [`SIMD_MARK`](crate::marks::SIMD_MARK) above the band at `node` when its innermost member
 /// is coincident (carries no dependence) and its iterations may run as
 /// lanes with private copies of the scalars they write; gives the band and
 /// whether the mark was inserted.
