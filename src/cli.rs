@@ -180,9 +180,9 @@ impl Cli {
         })
     }
 
-    /// The scheduling plan: with OpenMP, or with explicit fusion/tiling
-    /// options, reschedule and tile (32 by default); plain `--target=c`
-    /// keeps the original schedule.
+    /// The scheduling plan: with OpenMP or CUDA, or with explicit
+    /// fusion/tiling options, reschedule and tile (32 by default); plain
+    /// `--target=c` keeps the original schedule.
     pub fn schedule_plan(&self) -> Result<Option<crate::SchedulePlan>, crate::diag::Diagnostic> {
         let asked = self.fusion.is_some()
             || self.tile_size.is_some()
@@ -191,7 +191,7 @@ impl Cli {
             || self.reschedule.is_some()
             || self.l2_tile_factor.is_some()
             || self.isolate_full_tiles.is_some();
-        if self.target() != Target::Openmp && !asked {
+        if self.target() == Target::C && !asked {
             return Ok(None);
         }
         if self.tile_size == Some(0) {
@@ -217,7 +217,9 @@ impl Cli {
             tile_sizes,
             second_level: self.l2_tile_factor.map(i64::from),
             isolate_full_tiles: self.isolate_full_tiles.unwrap_or(Isolate::Deep),
-            reschedule: self.reschedule.unwrap_or_default(),
+            // The cost model predicts CPU run times; on the GPU the new
+            // schedule's parallel loops are what gets mapped.
+            reschedule: self.reschedule.unwrap_or(if self.target() == Target::Cuda { Reschedule::Always } else { Reschedule::Model }),
         }))
     }
 
@@ -233,12 +235,6 @@ impl Cli {
         need(self.tile_sizes.as_deref() == Some("auto"), "--tile-sizes=auto", "I/O model");
         need(self.fusion == Some(Fusion::Liveout), "--fusion=liveout", "post-tiling fusion stage");
         need(self.report.is_some(), "--report", "I/O-model stage");
-        match self.target() {
-            Target::C | Target::Openmp => {}
-            Target::Cuda => out.push(
-                "--target=cuda (the default for .cu outputs) needs the GPU mapping stage, which iotile does not have yet; use --target=c".into(),
-            ),
-        }
         out
     }
 }

@@ -219,7 +219,11 @@ fn read_schedules(path: &Path) -> Result<Vec<String>, Diagnostic> {
 /// Diagnostics are printed on stderr; the time of each stage goes to `times`.
 pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOptions, times: &StageTimes) -> Result<String, ()> {
     let mut out = String::with_capacity(file.text.len());
-    let mut at = 0;
+    let cuda = options.target == back::Target::Cuda;
+    // Each region's new text, and kernels to put before the functions
+    // holding their regions (by the function's offset).
+    let mut replacements: Vec<(std::ops::Range<usize>, String)> = Vec::new();
+    let mut kernels: Vec<(usize, String)> = Vec::new();
     let mut failed = false;
     let mut saved_schedules = String::new();
     for region in &file.regions {
@@ -273,10 +277,11 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
                 // Inside parallel loops every generated iterator must be private,
                 // so OpenMP code declares its own instead of reusing the user's.
                 session.reset_operations();
-                let generate = |s: &isl_rs::Schedule| ast::generate(scop, s.copy()?, &used, !openmp);
+                let reuse_outer = options.target == back::Target::C;
+                let generate = |s: &isl_rs::Schedule| ast::generate(scop, s.copy()?, &used, reuse_outer);
                 let generate_within_bound =
                     |s: &isl_rs::Schedule| times.time(index, "ast", || isl::within_operations(session.ctx(), AST_OPERATIONS, || generate(s)));
-                if !new && openmp {
+                if !new && (openmp || cuda) {
                     // The original order is the original text: nothing
                     // regenerated can be faster than what the user wrote.
                     break (schedule, None, privatizable);
@@ -313,30 +318,53 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
                 saved_schedules.push_str(&schedule.isl_text());
                 saved_schedules.push_str("\n\n");
             }
-            match region_ast {
-                Some(region_ast) => times.time(index, "back", || back::write_region(scop, &region_ast, &region.indent, openmp, &privatizable)).map_err(fail),
-                None => Ok(file.text[region.original.clone()].to_string()),
+            let Some(region_ast) = region_ast else { return Ok((file.text[region.original.clone()].to_string(), None)) };
+            if cuda {
+                let prefix = format!("iotile_r{}", region.index);
+                let mapped = times.time(index, "back", || {
+                    back::cuda::write_region(scop, &region_ast, &region.indent, &privatizable, &prefix, back::cuda::Mapping::default())
+                });
+                if let Some(mapped) = mapped.map_err(fail)? {
+                    return Ok((mapped.host, Some(mapped.kernels)));
+                }
             }
+            let code = times.time(index, "back", || back::write_region(scop, &region_ast, &region.indent, openmp, &privatizable)).map_err(fail)?;
+            Ok((code, None))
         });
-        out.push_str(&file.text[at..region.original.start]);
         match generated {
-            Ok(code) => out.push_str(&code),
+            Ok((code, region_kernels)) => {
+                replacements.push((region.original.clone(), code));
+                if let Some(k) = region_kernels {
+                    kernels.push((front::function_start(&file.text, region.original.start), k));
+                }
+            }
             Err(d) if options.fallback => {
                 let d = d.into_warning().with_note("--fallback: this region is kept unchanged");
                 eprint!("{}", d.render(Some((&file.name, &file.text))));
-                out.push_str(&file.text[region.original.clone()]);
             }
             Err(d) => {
                 eprint!("{}", d.render(Some((&file.name, &file.text))));
                 failed = true;
             }
         }
-        at = region.original.end;
     }
-    out.push_str(&file.text[at..]);
     if failed {
         return Err(());
     }
+    if cuda {
+        out.push_str(back::cuda::PRELUDE);
+    }
+    let mut at = 0;
+    let mut edits: Vec<(usize, usize, &str)> = kernels.iter().map(|(p, k)| (*p, *p, k.as_str())).collect();
+    edits.extend(replacements.iter().map(|(r, code)| (r.start, r.end, code.as_str())));
+    // Kernels go before a region starting at the same offset (stable sort).
+    edits.sort_by_key(|(start, _, _)| *start);
+    for (start, end, text) in edits {
+        out.push_str(&file.text[at..start]);
+        out.push_str(text);
+        at = end;
+    }
+    out.push_str(&file.text[at..]);
     if let Some(path) = &options.save_schedule {
         write_atomically(path, &saved_schedules).map_err(|d| eprint!("{}", d.render(None)))?;
     }
@@ -418,7 +446,7 @@ fn transformed_schedule(
     dependences: &deps::Dependences,
 ) -> isl::IslResult<Option<isl_rs::Schedule>> {
     let region = Some(index);
-    let mark_parallel = options.target == back::Target::Openmp;
+    let mark_parallel = options.target != back::Target::C;
     let tiling = transform::tile::TileOptions {
         sizes: plan.tile_sizes.clone(),
         second_level: plan.second_level,

@@ -29,6 +29,11 @@ pub struct Scop {
     pub statements: Vec<Statement>,
     /// Arrays (and scalars, as 0-d arrays) referenced in the region.
     pub arrays: Vec<ArrayInfo>,
+    /// Scalar variables declared before the region that its statements
+    /// read and never write (`alpha`, and parameters used as values), in
+    /// order of first use; not in `arrays`, which holds what the
+    /// dependences are computed on.
+    pub invariants: Vec<ArrayInfo>,
     /// The original execution order as an isl schedule tree.
     pub schedule: Schedule,
     /// Declarations of statement-private scalars declared inside the region,
@@ -93,6 +98,15 @@ pub enum BodyPiece {
     Text(String),
     /// An occurrence of the statement's iterator number `n` (outermost is 0).
     Iterator(usize),
+    /// An element of an array of two or more dimensions, `A[i][j + 1]`:
+    /// printed as written for C, or with one linearised subscript for a
+    /// flat copy of the array (CUDA's device arrays).
+    Element {
+        /// The array's name.
+        array: String,
+        /// Each subscript's pieces, outermost dimension first.
+        subscripts: Vec<Vec<BodyPiece>>,
+    },
 }
 
 impl Body {
@@ -100,13 +114,56 @@ impl Body {
     /// for it (already parenthesised where needed).
     pub fn substitute(&self, values: &[String]) -> String {
         let mut out = String::new();
-        for piece in &self.pieces {
-            match piece {
-                BodyPiece::Text(t) => out.push_str(t),
-                BodyPiece::Iterator(n) => out.push_str(&values[*n]),
+        print_pieces(&self.pieces, values, None, &mut out);
+        out
+    }
+
+    /// Prints the body like [`Body::substitute`], but indexes each array of
+    /// two or more dimensions as a flat array, linearised row-major with the
+    /// extent texts `extents` gives for it: `A[((i) * (M) + (j))]`.
+    pub fn substitute_flat(&self, values: &[String], extents: &dyn Fn(&str) -> Vec<String>) -> String {
+        let mut out = String::new();
+        print_pieces(&self.pieces, values, Some(extents), &mut out);
+        out
+    }
+}
+
+/// Appends `pieces` to `out`, with array elements linearised where `flat`
+/// gives extents.
+fn print_pieces(pieces: &[BodyPiece], values: &[String], flat: Option<&dyn Fn(&str) -> Vec<String>>, out: &mut String) {
+    for piece in pieces {
+        match piece {
+            BodyPiece::Text(t) => out.push_str(t),
+            BodyPiece::Iterator(n) => out.push_str(&values[*n]),
+            BodyPiece::Element { array, subscripts } => {
+                let printed: Vec<String> = subscripts
+                    .iter()
+                    .map(|s| {
+                        let mut text = String::new();
+                        print_pieces(s, values, flat, &mut text);
+                        text
+                    })
+                    .collect();
+                out.push_str(array);
+                match flat {
+                    None => printed.iter().for_each(|s| {
+                        out.push('[');
+                        out.push_str(s);
+                        out.push(']');
+                    }),
+                    Some(extents) => {
+                        let extents = extents(array);
+                        let mut index = format!("({})", printed[0]);
+                        for (s, e) in printed.iter().zip(&extents).skip(1) {
+                            index = format!("({index} * ({e}) + ({s}))");
+                        }
+                        out.push('[');
+                        out.push_str(&index);
+                        out.push(']');
+                    }
+                }
             }
         }
-        out
     }
 }
 

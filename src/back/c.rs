@@ -57,6 +57,9 @@ pub struct Writer<'a> {
     /// loop (or in the region, outside loops) as the current node, but not
     /// inside it and not in another branch of an `if` around it.
     beside: Vec<String>,
+    /// Extent texts of the arrays of two or more dimensions, when they are
+    /// indexed as flat arrays (CUDA's device copies).
+    flat: Option<&'a HashMap<String, Vec<String>>>,
 }
 
 impl<'a> Writer<'a> {
@@ -76,7 +79,31 @@ impl<'a> Writer<'a> {
             iterators: &[],
             privatizable,
             beside: Vec::new(),
+            flat: None,
         }
+    }
+
+    /// A writer for parts of a region's AST (CUDA kernel bodies and host
+    /// code): no OpenMP pragmas, arrays indexed flat with the extents in
+    /// `flat`, and lines starting at indentation `level`.
+    pub fn for_parts(scop: &'a Scop, ast: &'a RegionAst, base_indent: &str, level: usize, privatizable: &'a Privatization, flat: &'a HashMap<String, Vec<String>>) -> Writer<'a> {
+        let mut writer = Writer::new(scop, base_indent, false, privatizable);
+        writer.final_values = &ast.final_values;
+        writer.iterators = &ast.iterators;
+        writer.level = level;
+        writer.flat = Some(flat);
+        writer
+    }
+
+    /// Prints `node` and gives the text.
+    pub fn write_node(mut self, node: &ASTNode) -> IslResult<String> {
+        self.put_node(node)?;
+        Ok(self.out)
+    }
+
+    /// The C text of an expression of the AST.
+    pub fn expression(&self, e: &ASTExpr) -> IslResult<String> {
+        Ok(self.expr(e)?.0)
     }
 
     /// Prints the whole region: hoisted declarations, loops, final values.
@@ -208,7 +235,7 @@ impl<'a> Writer<'a> {
             _ => None,
         };
         if let Some(pragma) = pragma {
-            if let Some(private) = self.private_scalars(&node.for_get_body()?)? {
+            if let Some(private) = private_scalars(self.scop, self.privatizable, &node.for_get_body()?, &self.beside)? {
                 let clause = if private.is_empty() { String::new() } else { format!(" private({})", private.join(", ")) };
                 self.line(&format!("#pragma {pragma}{clause}"));
             }
@@ -218,31 +245,6 @@ impl<'a> Writer<'a> {
         let result = self.put_body(&node.for_get_body()?, false);
         self.beside = beside;
         result
-    }
-
-    /// The privatizable scalars that statements inside `node` (a loop
-    /// body) write; `None` when a value of one of them passes between a
-    /// statement inside and one beside the loop: isl's code generation may
-    /// run part of an iteration of a schedule loop outside the loop it
-    /// prints (a statement at a single point, after the loop of the
-    /// others), and a private copy would lose that value, so the loop
-    /// must stay sequential.
-    fn private_scalars(&self, node: &ASTNode) -> IslResult<Option<Vec<String>>> {
-        let mut inside = Vec::new();
-        statement_names(node, &mut inside)?;
-        let mut private: Vec<String> = Vec::new();
-        for s in self.scop.statements.iter().filter(|s| inside.contains(&s.name)) {
-            for w in &s.writes {
-                if self.privatizable.scalars.contains(&w.array) && !private.contains(&w.array) {
-                    private.push(w.array.clone());
-                }
-            }
-        }
-        let crosses = |a: &String, b: &String| inside.contains(a) && self.beside.contains(b);
-        let leaks = self.privatizable.flows.iter().any(|f| {
-            private.contains(&f.scalar) && (crosses(&f.source, &f.sink) || crosses(&f.sink, &f.source))
-        });
-        Ok((!leaks).then_some(private))
     }
 
     fn put_if(&mut self, node: &ASTNode) -> IslResult<()> {
@@ -277,7 +279,10 @@ impl<'a> Writer<'a> {
             let (text, p) = self.expr(&call.get_op_arg(i)?)?;
             values.push(if p < prec::ATOM { format!("({text})") } else { text });
         }
-        let text = body.substitute(&values);
+        let text = match self.flat {
+            Some(extents) => body.substitute_flat(&values, &|array| extents.get(array).cloned().unwrap_or_default()),
+            None => body.substitute(&values),
+        };
         self.line(&text);
         Ok(())
     }
@@ -373,8 +378,33 @@ impl<'a> Writer<'a> {
     }
 }
 
+/// The privatizable scalars that statements inside `node` (a loop
+/// body) write; `None` when a value of one of them passes between a
+/// statement inside and one beside the loop: isl's code generation may
+/// run part of an iteration of a schedule loop outside the loop it
+/// prints (a statement at a single point, after the loop of the
+/// others), and a private copy would lose that value, so the loop
+/// must stay sequential.
+pub fn private_scalars(scop: &Scop, privatizable: &Privatization, node: &ASTNode, beside: &[String]) -> IslResult<Option<Vec<String>>> {
+    let mut inside = Vec::new();
+    statement_names(node, &mut inside)?;
+    let mut private: Vec<String> = Vec::new();
+    for s in scop.statements.iter().filter(|s| inside.contains(&s.name)) {
+        for w in &s.writes {
+            if privatizable.scalars.contains(&w.array) && !private.contains(&w.array) {
+                private.push(w.array.clone());
+            }
+        }
+    }
+    let crosses = |a: &String, b: &String| inside.contains(a) && beside.contains(b);
+    let leaks = privatizable.flows.iter().any(|f| {
+        private.contains(&f.scalar) && (crosses(&f.source, &f.sink) || crosses(&f.sink, &f.source))
+    });
+    Ok((!leaks).then_some(private))
+}
+
 /// Adds the names of the statements executed inside `node` to `out`.
-fn statement_names(node: &ASTNode, out: &mut Vec<String>) -> IslResult<()> {
+pub fn statement_names(node: &ASTNode, out: &mut Vec<String>) -> IslResult<()> {
     match ast_node_type(node)? {
         ASTNodeType::For => statement_names(&node.for_get_body()?, out)?,
         ASTNodeType::If => {
@@ -397,7 +427,7 @@ fn statement_names(node: &ASTNode, out: &mut Vec<String>) -> IslResult<()> {
 }
 
 /// The node below any marks at `node` (marks print nothing themselves).
-fn without_marks(node: &ASTNode) -> IslResult<ASTNode> {
+pub fn without_marks(node: &ASTNode) -> IslResult<ASTNode> {
     let mut node = node.copy()?;
     while ast_node_type(&node)? == ASTNodeType::Mark {
         node = node.mark_get_node()?;

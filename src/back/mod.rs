@@ -7,6 +7,7 @@
 //! CUDA needs the GPU mapping stage and is reported as not yet available.
 
 pub mod c;
+pub mod cuda;
 
 use crate::ast::RegionAst;
 use crate::deps::Privatization;

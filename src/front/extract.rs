@@ -131,6 +131,8 @@ struct Extractor<'a> {
     statements: Vec<Statement>,
     params: Vec<String>,
     arrays: Vec<ArrayInfo>,
+    /// See [`Scop::invariants`].
+    invariants: Vec<ArrayInfo>,
     private_declarations: Vec<(String, String)>,
     exits: Vec<LoopExit>,
     outer_iterators: Vec<String>,
@@ -167,6 +169,7 @@ pub fn extract(ctx: &Context, src: &str, input: &RegionInput) -> FResult<Scop> {
         src,
         ctx,
         declarations,
+        invariants: Vec::new(),
         written: HashSet::new(),
         declared_inside: HashSet::new(),
         iterators: Vec::new(),
@@ -213,6 +216,7 @@ pub fn extract(ctx: &Context, src: &str, input: &RegionInput) -> FResult<Scop> {
         context,
         statements: x.statements,
         arrays: x.arrays,
+        invariants: x.invariants,
         schedule,
         private_declarations,
         live_iterators,
@@ -964,7 +968,9 @@ impl<'a> Extractor<'a> {
         Ok(())
     }
 
-    /// The statement text with iterator occurrences turned into holes.
+    /// The statement text with iterator occurrences turned into holes and
+    /// elements of arrays of two or more dimensions into
+    /// [`BodyPiece::Element`]s.
     fn body_pieces(&self, node: Node) -> Vec<BodyPiece> {
         let mut pieces = Vec::new();
         let mut at = node.start_byte();
@@ -974,21 +980,44 @@ impl<'a> Extractor<'a> {
             if n.kind() == "identifier" {
                 let name = self.text(n);
                 if let Some(pos) = self.iterators.iter().rposition(|it| it.name == name) {
-                    holes.push((n.byte_range(), pos));
+                    holes.push((n.byte_range(), BodyPiece::Iterator(pos)));
                 }
+                continue;
+            }
+            if let Some((array, subscripts)) = self.element_subscripts(n) {
+                let subscripts = subscripts.into_iter().map(|s| self.body_pieces(s)).collect();
+                holes.push((n.byte_range(), BodyPiece::Element { array, subscripts }));
                 continue;
             }
             let mut c = n.walk();
             stack.extend(n.named_children(&mut c));
         }
-        holes.sort_by_key(|(r, _)| r.start);
-        for (range, pos) in holes {
+        holes.sort_by_key(|(range, _)| range.start);
+        for (range, piece) in holes {
             pieces.push(BodyPiece::Text(self.src[at..range.start].to_string()));
-            pieces.push(BodyPiece::Iterator(pos));
+            pieces.push(piece);
             at = range.end;
         }
         pieces.push(BodyPiece::Text(self.src[at..node.end_byte()].to_string()));
         pieces
+    }
+
+    /// The array and the subscripts of `node` when it names one element of
+    /// an array of two or more dimensions (`A[i][j]`, not the row `A[i]`).
+    fn element_subscripts<'t>(&self, node: Node<'t>) -> Option<(String, Vec<Node<'t>>)> {
+        if node.kind() != "subscript_expression" {
+            return None;
+        }
+        let mut indices = Vec::new();
+        let mut base = node;
+        while base.kind() == "subscript_expression" {
+            indices.push(base.child_by_field_name("index")?);
+            base = base.child_by_field_name("argument")?;
+        }
+        indices.reverse();
+        let name = self.text(base);
+        let dims = self.declarations.get(name)?.extents.len();
+        (base.kind() == "identifier" && dims >= 2 && dims == indices.len()).then(|| (name.to_string(), indices))
     }
 
     /// Collects the accesses read by a right-hand side and rejects side effects.
@@ -1006,6 +1035,10 @@ impl<'a> Extractor<'a> {
                 }
                 if self.written.contains(&name) {
                     reads.push(self.scalar_access(&name, false)?);
+                } else if let Some(d) = self.declarations.get(&name) {
+                    if !self.invariants.iter().any(|v| v.name == name) {
+                        self.invariants.push(ArrayInfo { name, element_type: d.base_type.clone(), extents: Vec::new() });
+                    }
                 }
                 Ok(())
             }

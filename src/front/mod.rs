@@ -367,3 +367,19 @@ fn region_indent(region: &str) -> String {
         .map(|l| l.chars().take_while(|c| *c == ' ' || *c == '\t').collect())
         .unwrap_or_default()
 }
+
+/// Where the function definition holding byte `at` of the original `text`
+/// starts (the start of its line); the start of the file when no function
+/// holds it. Code that must come before that function (CUDA kernels) goes
+/// there: after the includes and declarations it may use.
+pub fn function_start(text: &str, at: usize) -> usize {
+    let Ok(tree) = parse(text) else { return 0 };
+    let mut node = tree.root_node().descendant_for_byte_range(at, at);
+    while let Some(n) = node {
+        if n.kind() == "function_definition" {
+            return text[..n.start_byte()].rfind('\n').map_or(0, |p| p + 1);
+        }
+        node = n.parent();
+    }
+    0
+}
