@@ -50,6 +50,7 @@ extern "C" {
     fn isl_ast_build_free(build: uintptr_t) -> uintptr_t;
     fn isl_ast_build_set_iterators(build: uintptr_t, iterators: uintptr_t) -> uintptr_t;
     fn isl_ast_build_node_from_schedule(build: uintptr_t, schedule: uintptr_t) -> uintptr_t;
+    fn isl_ast_build_expr_from_pw_aff(build: uintptr_t, pa: uintptr_t) -> uintptr_t;
 
     fn isl_ast_node_get_type(node: uintptr_t) -> i32;
 
@@ -329,6 +330,19 @@ impl AstBuild {
             return Err(self.error());
         }
         Ok(ASTNode { ptr, should_free_on_drop: true })
+    }
+
+    /// Borrows the build, takes `value` (a function of the parameters) and
+    /// gives an expression computing it (`isl_ast_build_expr_from_pw_aff`).
+    pub fn expr_from_pw_aff(&self, value: PwAff) -> IslResult<ASTExpr> {
+        let mut value = value;
+        value.do_not_free_on_drop();
+        // SAFETY: `self.ptr` is live; ownership of `value` passes to isl.
+        let ptr = unsafe { isl_ast_build_expr_from_pw_aff(self.ptr, value.ptr) };
+        if ptr == 0 {
+            return Err(self.error());
+        }
+        Ok(ASTExpr { ptr, should_free_on_drop: true })
     }
 }
 

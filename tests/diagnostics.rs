@@ -75,11 +75,19 @@ fn unavailable_stages_say_so() {
     assert_one_line_error(&out, "--tile-sizes=auto needs the I/O model");
     let out = iotile(&args(&["--fusion=liveout", case]));
     assert_one_line_error(&out, "--fusion=liveout needs the post-tiling fusion stage");
-    let out = iotile(&args(&["-o", "x.cu", case]));
-    assert_one_line_error(&out, "--target=cuda");
     let out = iotile(&args(&["--report=json", case]));
     assert_one_line_error(&out, "--report needs the I/O-model stage");
-    assert!(!root().join("x.cu").exists());
+}
+
+/// An output named `.cu` gets CUDA: kernels and the error-checking macro.
+#[test]
+fn cu_outputs_default_to_cuda() {
+    let dir = scratch();
+    let output = dir.path().join("x.cu");
+    let out = iotile(&["-o".into(), output.display().to_string(), "testsuite/run/kernel-matmul.c".into()]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = std::fs::read_to_string(&output).expect("output written");
+    assert!(text.contains("__global__ void") && text.contains("IOTILE_CUDA_CHECK(cudaMalloc"), "{text}");
 }
 
 #[test]

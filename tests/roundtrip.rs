@@ -2,7 +2,8 @@
 //!
 //! Every program in `testsuite/run/` is compiled and run as written and after
 //! `iotile --target=c` (and with OpenMP, rescheduled and tiled, on two
-//! threads); the two must print byte-identical output, and the
+//! threads, and for CUDA, run under the CPU emulation of `runtime/`); the
+//! two must print byte-identical output, and the
 //! generated file must compile without warnings under
 //! `gcc -std=c99 -Wall -Wextra` (unless the original warns too). A first line `// iotile-flags: ...` gives
 //! preprocessor flags (passed to iotile and gcc) and `--ctx` (iotile only).
@@ -103,6 +104,11 @@ fn check(case: &Path, target: &[&str]) -> Result<(), String> {
         generated_flags.push("-Wno-array-bounds".into());
         generated_flags.push("-Wno-aggressive-loop-optimizations".into());
     }
+    if target.contains(&"--target=cuda") {
+        // The CUDA output as C on the CPU emulation of runtime/.
+        generated_flags.push("-DIOTILE_EMULATE_CUDA".into());
+        generated_flags.push(format!("-I{}", root().join("runtime").display()));
+    }
     compile(&generated, &generated_exe, &generated_flags, strict).map_err(|e| format!("generated code does not compile cleanly:\n{e}"))?;
     let expected = run(&original_exe)?;
     let actual = run(&generated_exe)?;
@@ -172,6 +178,14 @@ fn every_testsuite_program_round_trips_with_isolated_two_level_tiles() {
 #[test]
 fn every_testsuite_program_round_trips_with_tiny_tiles() {
     check_all(&["--target=openmp", "--reschedule=always", "--tile-sizes=4"]);
+}
+
+/// CUDA under the CPU emulation (separate device memory, adversarial
+/// thread order at barriers), with the default tiles and with odd ones.
+#[test]
+fn every_testsuite_program_round_trips_under_the_cuda_emulation() {
+    check_all(&["--target=cuda"]);
+    check_all(&["--target=cuda", "--tile-sizes=3,5,7", "--fusion=max"]);
 }
 
 /// Tiny tiles under maximal fusion: bands of skewed tile loops whose

@@ -12,7 +12,8 @@
 //! mapped at all: the caller prints it for the host.
 //!
 //! Data: the host code allocates a flat device copy of every array the
-//! region touches (all extents must be known), copies all of them in
+//! region touches (of the extent its declaration gives or, for a pointer,
+//! up to the largest first subscript the region uses), copies all of them in
 //! (a partly written array must keep its other elements) and copies back
 //! those the region writes; every scalar of the region lives in a device
 //! cell. Kernels index arrays of two or more dimensions with linearised
@@ -30,12 +31,12 @@
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
-use isl_rs::{ASTExprOpType, ASTExprType, ASTNode, ASTNodeType};
+use isl_rs::{ASTExprOpType, ASTExprType, ASTNode, ASTNodeType, Set};
 
 use super::c::{private_scalars, statement_names, Writer};
 use crate::ast::RegionAst;
 use crate::deps::Privatization;
-use crate::isl::{ast_node_type, IslError, IslResult};
+use crate::isl::{ast_node_type, AstBuild, IslError, IslResult};
 use crate::marks::parallel_mark_depth;
 use crate::scop::Scop;
 
@@ -100,9 +101,13 @@ pub fn write_region(scop: &Scop, ast: &RegionAst, indent: &str, privatizable: &P
     }
     let mut extents = HashMap::new();
     for array in scop.arrays.iter().filter(|a| !a.extents.is_empty()) {
-        let known: Option<Vec<String>> = array.extents.iter().cloned().collect();
-        let known = known.ok_or_else(|| IslError(format!("the CUDA target needs every extent of '{}' to size its device copy", array.name)))?;
-        extents.insert(array.name.clone(), known);
+        let inner: Option<Vec<String>> = array.extents[1..].iter().cloned().collect();
+        let inner = inner.ok_or_else(|| IslError(format!("the CUDA target needs every extent but the first of '{}' to index its device copy", array.name)))?;
+        let first = match &array.extents[0] {
+            Some(e) => e.clone(),
+            None => accessed_extent(scop, ast, privatizable, &array.name)?,
+        };
+        extents.insert(array.name.clone(), std::iter::once(first).chain(inner).collect::<Vec<_>>());
     }
     let mut mapper = Mapper {
         scop,
@@ -122,6 +127,28 @@ pub fn write_region(scop: &Scop, ast: &RegionAst, indent: &str, privatizable: &P
     };
     mapper.region()?;
     Ok(Some(CudaRegion { host: mapper.host, kernels: mapper.kernels }))
+}
+
+/// The first extent of array `name` whose declaration gives none (a
+/// pointer, `A[]`): one more than the largest first subscript the region
+/// uses, as a C expression of the parameters.
+fn accessed_extent(scop: &Scop, ast: &RegionAst, privatizable: &Privatization, name: &str) -> IslResult<String> {
+    let mut elements: Option<Set> = None;
+    for statement in &scop.statements {
+        for access in statement.reads.iter().chain(&statement.writes).filter(|a| a.array == name) {
+            let these = access.relation.copy()?.intersect_domain(statement.domain.copy()?)?.range()?;
+            elements = Some(match elements {
+                None => these,
+                Some(e) => e.union(these)?,
+            });
+        }
+    }
+    let elements = elements.ok_or_else(|| IslError(format!("'{name}' is not accessed")))?;
+    let largest = elements.dim_max(0)?;
+    let build = AstBuild::from_context(scop.context.copy()?)?;
+    let none = HashMap::new();
+    let text = Writer::for_parts(scop, ast, "", 0, privatizable, &none).expression(&build.expr_from_pw_aff(largest)?)?;
+    Ok(format!("({text}) + 1"))
 }
 
 /// Whether `node` holds a parallel mark.
