@@ -4,7 +4,7 @@
 //! [`Target::C`] prints plain C99; [`Target::Openmp`] prints the same with
 //! `#pragma omp parallel for` on the loops the schedule marks parallel
 //! and `#pragma omp simd` on the innermost loops it marks vectorisable.
-//! CUDA needs the GPU mapping stage and is reported as not yet available.
+//! [`Target::Cuda`] prints host code and kernels ([`cuda`]).
 
 pub mod c;
 pub mod cuda;

@@ -1,0 +1,105 @@
+//! Real nvcc on the CUDA output (stage: `back::cuda`), without a GPU.
+//!
+//! `scripts/nvcc.sh` installs nvcc from PyPI into `target/cuda-venv` when
+//! it is missing. Every program of `testsuite/run/` that is valid C++ as
+//! written (nvcc compiles a `.cu` file's host code as C++; a C file with
+//! VLA parameters is not) is translated with `--target=cuda` and compiled
+//! for sm_90 with every nvcc warning an error (unless g++ warns about the
+//! original with `-Wall -Wextra`); `ptxas -v` must report no
+//! kernel using more shared memory than the default `--max-shared-memory`
+//! of 48 KiB. Running the programs is the emulation's part (`roundtrip.rs`).
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use common::{case_flags, cases, iotile, relative, root, scratch};
+
+/// Shared memory one block may use by default.
+const MAX_SHARED_MEMORY: u64 = 48 * 1024;
+
+fn nvcc() -> PathBuf {
+    let out = Command::new(root().join("scripts/nvcc.sh")).output().expect("run scripts/nvcc.sh");
+    assert!(out.status.success(), "scripts/nvcc.sh failed:\n{}", String::from_utf8_lossy(&out.stderr));
+    PathBuf::from(String::from_utf8_lossy(&out.stdout).trim())
+}
+
+/// The preprocessor flags of a case for nvcc (`--ctx` is for iotile only;
+/// nvcc picks its own C++ standard).
+fn cc_flags(case: &Path) -> Vec<String> {
+    let mut flags = Vec::new();
+    let mut words = case_flags(case).into_iter();
+    while let Some(w) = words.next() {
+        if w == "--ctx" {
+            words.next();
+        } else if !w.starts_with("--ctx=") && !w.starts_with("-std=") {
+            flags.push(w);
+        }
+    }
+    flags.push(format!("-I{}", root().join("testsuite/include").display()));
+    flags
+}
+
+/// Whether g++ accepts the original program as C++ with `extra` flags.
+fn accepted_as_cpp(case: &Path, flags: &[String], extra: &[&str]) -> bool {
+    Command::new("g++").args(["-x", "c++", "-fsyntax-only"]).args(extra).args(flags).arg(case).status().is_ok_and(|s| s.success())
+}
+
+/// The shared memory of each kernel in `ptxas -v`'s report.
+fn shared_memory(report: &str) -> Vec<u64> {
+    report
+        .lines()
+        .filter(|l| l.contains("bytes smem"))
+        .filter_map(|l| l.split(',').find(|p| p.contains("bytes smem")).and_then(|p| p.split_whitespace().next()?.parse().ok()))
+        .collect()
+}
+
+#[test]
+fn every_cuda_output_compiles_with_nvcc() {
+    let nvcc = nvcc();
+    let dir = scratch();
+    let mut compiled = 0;
+    let mut failures = Vec::new();
+    for case in cases("run") {
+        let flags = cc_flags(&case);
+        if !accepted_as_cpp(&case, &flags, &["-w"]) {
+            continue;
+        }
+        // A program that warns as written (an unused temporary) may warn
+        // after translation too.
+        let strict = accepted_as_cpp(&case, &flags, &["-Wall", "-Wextra", "-Werror"]);
+        let name = case.file_stem().and_then(|s| s.to_str()).unwrap_or("case").to_string();
+        let generated = dir.path().join(format!("{name}.cu"));
+        let mut args = vec!["--target=cuda".to_string(), "-o".into(), generated.display().to_string()];
+        args.extend(case_flags(&case));
+        args.push(format!("-I{}", root().join("testsuite/include").display()));
+        args.push(relative(&case).display().to_string());
+        let out = iotile(&args);
+        if !out.status.success() {
+            failures.push(format!("--- {name}: iotile failed:\n{}", String::from_utf8_lossy(&out.stderr)));
+            continue;
+        }
+        let object = dir.path().join(format!("{name}.o"));
+        let out = Command::new(&nvcc)
+            .args(["-arch=sm_90", "-c", "-Xptxas", "-v"])
+            .args(if strict { &["-Werror", "all-warnings"][..] } else { &[] })
+            .args(&flags)
+            .arg(&generated)
+            .arg("-o")
+            .arg(&object)
+            .output()
+            .expect("run nvcc");
+        let report = String::from_utf8_lossy(&out.stderr);
+        if !out.status.success() {
+            failures.push(format!("--- {name}: nvcc failed:\n{report}"));
+            continue;
+        }
+        if let Some(over) = shared_memory(&report).into_iter().find(|&b| b > MAX_SHARED_MEMORY) {
+            failures.push(format!("--- {name}: a kernel uses {over} bytes of shared memory"));
+        }
+        compiled += 1;
+    }
+    assert!(failures.is_empty(), "{} program(s) failed:\n{}", failures.len(), failures.join("\n"));
+    assert!(compiled >= 70, "only {compiled} programs were compiled with nvcc");
+}
