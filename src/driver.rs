@@ -10,7 +10,11 @@
 //! compile enables OpenMP (`-fopenmp` and its kin) the regions are
 //! translated with `--target=openmp`, rescheduled, tiled and parallelised;
 //! otherwise with `--target=c`, like a compiler that keeps the sequential
-//! program. iotile's own scheduling options (`--tile-size`, `--fusion`, ...)
+//! program. With nvcc (`--cc=nvcc`, or any compiler whose name contains
+//! `nvcc`) the regions are translated for CUDA into `<stem>.cu`; with
+//! `--emulate-cuda` they are translated for CUDA and compiled, as C, on
+//! the CPU emulation of `runtime/` (its header is written beside the
+//! translated file and `-DIOTILE_EMULATE_CUDA` added). iotile's own scheduling options (`--tile-size`, `--fusion`, ...)
 //! are taken out of the compiler's arguments. A region iotile cannot handle
 //! keeps its original code, with a warning, so a build never breaks because
 //! one loop nest is not affine. This is the only module that spawns
@@ -65,6 +69,8 @@ pub struct Invocation {
     pub keep: bool,
     /// `-v`: print each command run.
     pub verbose: bool,
+    /// `--emulate-cuda`: CUDA compiled for the CPU emulation.
+    pub emulate_cuda: bool,
     /// `--target`, else openmp when the compile enables OpenMP, else c.
     pub target: Target,
     /// How regions are rescheduled (as in translation mode for `target`).
@@ -99,6 +105,7 @@ pub fn parse(args: &[OsString]) -> Result<Invocation, Diagnostic> {
             "--cc" => inv.compiler = default_cc.clone(),
             a if a.starts_with("--cc=") => inv.compiler = a["--cc=".len()..].to_string(),
             "--keep" => inv.keep = true,
+            "--emulate-cuda" => inv.emulate_cuda = true,
             "--fallback" => {}
             "-v" => {
                 inv.verbose = true;
@@ -150,7 +157,16 @@ pub fn parse(args: &[OsString]) -> Result<Invocation, Diagnostic> {
         Diagnostic::error(first.strip_prefix("error: ").unwrap_or(first).to_string())
     })?;
     if cli.target.is_none() {
-        cli.target = Some(if enables_openmp(&inv.compiler_args) { Target::Openmp } else { Target::C });
+        cli.target = Some(if inv.emulate_cuda || is_nvcc(&inv.compiler) {
+            Target::Cuda
+        } else if enables_openmp(&inv.compiler_args) {
+            Target::Openmp
+        } else {
+            Target::C
+        });
+    }
+    if inv.emulate_cuda && cli.target() != Target::Cuda {
+        return Err(Diagnostic::error("--emulate-cuda runs CUDA output on the CPU: it cannot go with --target=c or openmp"));
     }
     if let Some(why) = cli.unavailable().into_iter().next() {
         return Err(Diagnostic::error(why));
@@ -161,6 +177,11 @@ pub fn parse(args: &[OsString]) -> Result<Invocation, Diagnostic> {
     inv.max_seconds = cli.max_seconds;
     inv.user_context = cli.ctx;
     Ok(inv)
+}
+
+/// Whether `compiler` is nvcc (which compiles `.cu` files as CUDA).
+fn is_nvcc(compiler: &str) -> bool {
+    Path::new(compiler).file_name().is_some_and(|n| n.to_string_lossy().contains("nvcc"))
 }
 
 /// Whether the compiler arguments turn OpenMP on.
@@ -186,6 +207,15 @@ pub fn run(args: &[OsString]) -> i32 {
     };
     let _interrupted = crate::interrupt::Temporary::new(scratch.path());
     let mut compiler_args = inv.compiler_args.clone();
+    if inv.emulate_cuda {
+        let header = scratch.path().join(crate::back::cuda::EMULATION_HEADER_NAME);
+        if let Err(d) = crate::write_atomically(&header, crate::back::cuda::EMULATION_HEADER) {
+            eprint!("{}", d.render(None));
+            return 1;
+        }
+        compiler_args.push("-DIOTILE_EMULATE_CUDA".into());
+        compiler_args.push(format!("-I{}", scratch.path().display()));
+    }
     for (n, &position) in inv.c_inputs.iter().enumerate() {
         let source = PathBuf::from(&inv.compiler_args[position]);
         let translated = match translate(&inv, &source, &scratch.path().join(n.to_string())) {
@@ -260,7 +290,11 @@ fn translate(inv: &Invocation, source: &Path, dir: &Path) -> Result<Option<PathB
         Diagnostic::error(format!("cannot create the temporary directory '{}': {}", dir.display(), crate::io_reason(&e)))
     })?;
     let Some(name) = source.file_name() else { return Ok(None) };
-    let translated = dir.join(name);
+    // nvcc compiles CUDA from `.cu` files only.
+    let translated = match is_nvcc(&inv.compiler) && inv.target == Target::Cuda {
+        true => dir.join(Path::new(name).with_extension("cu")),
+        false => dir.join(name),
+    };
     crate::write_atomically(&translated, &output)?;
     if inv.verbose {
         eprintln!("iotile --target={} -o {} {}", inv.target, translated.display(), source.display());

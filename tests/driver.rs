@@ -213,3 +213,18 @@ fn bad_scheduling_options_stop_before_the_compiler() {
         assert!(!dir.path().join("gemm.o").exists());
     }
 }
+
+/// `--emulate-cuda` builds the CUDA translation with the host compiler on
+/// the CPU emulation; the program prints what the original prints.
+#[test]
+fn emulate_cuda_builds_and_runs_the_cuda_translation_on_the_cpu() {
+    let dir = scratch();
+    std::fs::copy(root().join("examples/gemm.c"), dir.path().join("gemm.c")).unwrap();
+    let out = iotile_in(dir.path(), &["--cc=gcc", "--emulate-cuda", "--keep", "-O2", "-std=c99", "gemm.c", "-o", "prog", "-lm"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let kept = std::fs::read_to_string(dir.path().join("gemm.iotile.c")).expect("translation kept");
+    assert!(kept.contains("__global__ void"), "not translated for CUDA:\n{kept}");
+    assert_eq!(run(&dir.path().join("prog")), reference_output(dir.path()));
+    let out = iotile_in(dir.path(), &["--cc=gcc", "--emulate-cuda", "--target=openmp", "gemm.c", "-o", "prog"]);
+    assert!(!out.status.success() && stderr(&out).contains("--emulate-cuda"), "{}", stderr(&out));
+}

@@ -103,3 +103,23 @@ fn every_cuda_output_compiles_with_nvcc() {
     assert!(failures.is_empty(), "{} program(s) failed:\n{}", failures.len(), failures.join("\n"));
     assert!(compiled >= 70, "only {compiled} programs were compiled with nvcc");
 }
+
+/// Driver mode with nvcc translates `.c` inputs for CUDA and builds them:
+/// compile and link (the program needs a GPU to run).
+#[test]
+fn driver_mode_builds_with_nvcc() {
+    let nvcc = nvcc();
+    let dir = scratch();
+    let out = Command::new(env!("CARGO_BIN_EXE_iotile"))
+        .arg(format!("--cc={}", nvcc.display()))
+        .args(["-arch=sm_90", "-O2", "-v"])
+        .arg(root().join("examples/gemm.c"))
+        .arg("-o")
+        .arg(dir.path().join("gemm"))
+        .output()
+        .expect("iotile runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(stderr.contains("iotile --target=cuda") && stderr.contains("gemm.cu"), "{stderr}");
+    assert!(dir.path().join("gemm").exists());
+}

@@ -70,6 +70,13 @@ __attribute__((unused)) static __device__ int iotile_bits_differ(const void *a, 
   } while (0)
 "#;
 
+/// The CPU emulation's header, which driver mode's `--emulate-cuda`
+/// writes beside the translated files.
+pub const EMULATION_HEADER: &str = include_str!("../../runtime/iotile_cuda_emulation.h");
+
+/// The name the generated code includes [`EMULATION_HEADER`] by.
+pub const EMULATION_HEADER_NAME: &str = "iotile_cuda_emulation.h";
+
 /// How loops map to the GPU.
 #[derive(Debug, Clone, Copy)]
 pub struct Mapping {
