@@ -631,6 +631,22 @@ fn region_pragma(file: &SourceFile, region: &front::Region) -> std::ops::Range<u
     start..line_end
 }
 
+/// Stack of the thread [`with_deep_stack`] runs its work on: the front end
+/// recurses once per level of syntax, up to `front::MAX_NESTING` levels,
+/// and an unoptimised build's frames take about 8 KiB a level (a
+/// 1000-level subscript overflowed the main thread's 8 MiB). The memory is
+/// reserved, not used, until that deep.
+const DEEP_STACK_BYTES: usize = 256 << 20;
+
+/// Runs `work` on a thread with a stack for the deepest syntax iotile
+/// accepts; gives its result (a panic in `work` is resumed here).
+pub fn with_deep_stack<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> T {
+    match std::thread::Builder::new().stack_size(DEEP_STACK_BYTES).spawn(work) {
+        Ok(thread) => thread.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+        Err(e) => panic!("cannot start a thread with a {DEEP_STACK_BYTES}-byte stack: {e}"),
+    }
+}
+
 /// Writes `text` to `path` through a temporary file in the same directory,
 /// so that `path` is either untouched or complete.
 pub fn write_atomically(path: &Path, text: &str) -> Result<(), Diagnostic> {

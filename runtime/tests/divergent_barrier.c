@@ -4,24 +4,11 @@
    threads x < 4 and x >= 4 wait at two different __syncthreads() calls.
    Without DIVERGENCE every thread reaches every barrier and the program
    prints a sum. */
-#ifdef IOTILE_EMULATE_CUDA
-#include "iotile_cuda_emulation.h"
-#endif
-#include <stdio.h>
-#include <stdlib.h>
+#include "check.h"
 
 #ifndef DIVERGENCE
 #define DIVERGENCE 0
 #endif
-
-#define CHECK(call)                                                                      \
-    do {                                                                                 \
-        cudaError_t e_ = (call);                                                         \
-        if (e_ != cudaSuccess) {                                                         \
-            fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, cudaGetErrorString(e_)); \
-            exit(1);                                                                     \
-        }                                                                                \
-    } while (0)
 
 /* out[b] = sum of 10 * t over the threads t of block b, through shared memory. */
 __global__ void block_sum(int *out)

@@ -2,20 +2,7 @@
    exactly once, with the launch's gridDim and blockDim, and the blocks run
    in order x fastest, then y, then z. Each configuration prints "ok" or
    "FAIL". */
-#ifdef IOTILE_EMULATE_CUDA
-#include "iotile_cuda_emulation.h"
-#endif
-#include <stdio.h>
-#include <stdlib.h>
-
-#define CHECK(call)                                                                      \
-    do {                                                                                 \
-        cudaError_t e_ = (call);                                                         \
-        if (e_ != cudaSuccess) {                                                         \
-            fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, cudaGetErrorString(e_)); \
-            exit(1);                                                                     \
-        }                                                                                \
-    } while (0)
+#include "check.h"
 
 /* visits[global thread id] += 1; order[block id] = how many blocks started
    before this one (counted in *next; blocks never overlap under the

@@ -1,20 +1,7 @@
 /* Launches with an invalid configuration must not run and must leave
    cudaErrorInvalidConfiguration as the last error; launches at the limits
    must run. Each case prints "ok" or "FAIL" and its name. */
-#ifdef IOTILE_EMULATE_CUDA
-#include "iotile_cuda_emulation.h"
-#endif
-#include <stdio.h>
-#include <stdlib.h>
-
-#define CHECK(call)                                                                      \
-    do {                                                                                 \
-        cudaError_t e_ = (call);                                                         \
-        if (e_ != cudaSuccess) {                                                         \
-            fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, cudaGetErrorString(e_)); \
-            exit(1);                                                                     \
-        }                                                                                \
-    } while (0)
+#include "check.h"
 
 /* Every thread adds one to the counter (threads never run concurrently
    under the emulation; a real GPU would need atomicAdd). */

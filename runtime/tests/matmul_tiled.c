@@ -3,11 +3,7 @@
    -DDROP_SYNC=1 leaves out the barrier between loading a tile and using it,
    -DDROP_SYNC=2 the one between using a tile and loading the next: either
    race must give a mismatch under the emulation. */
-#ifdef IOTILE_EMULATE_CUDA
-#include "iotile_cuda_emulation.h"
-#endif
-#include <stdio.h>
-#include <stdlib.h>
+#include "check.h"
 #include <string.h>
 
 #ifndef DROP_SYNC
@@ -18,15 +14,6 @@
 #define NK 45
 #define NJ 29
 #define TILE 16
-
-#define CHECK(call)                                                                      \
-    do {                                                                                 \
-        cudaError_t e_ = (call);                                                         \
-        if (e_ != cudaSuccess) {                                                         \
-            fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, cudaGetErrorString(e_)); \
-            exit(1);                                                                     \
-        }                                                                                \
-    } while (0)
 
 __global__ void matmul(const double *__restrict__ A, const double *__restrict__ B, double *__restrict__ C,
                        int ni, int nk, int nj)

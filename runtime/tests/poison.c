@@ -2,22 +2,9 @@
    reads an input the host never copied over computes NaN (or -1).
    y = 2 * x + m on the device against the same on the host;
    -DFORGET_COPY leaves out the host-to-device copy of x. */
-#ifdef IOTILE_EMULATE_CUDA
-#include "iotile_cuda_emulation.h"
-#endif
-#include <stdio.h>
-#include <stdlib.h>
+#include "check.h"
 
 #define N 1000
-
-#define CHECK(call)                                                                      \
-    do {                                                                                 \
-        cudaError_t e_ = (call);                                                         \
-        if (e_ != cudaSuccess) {                                                         \
-            fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, cudaGetErrorString(e_)); \
-            exit(1);                                                                     \
-        }                                                                                \
-    } while (0)
 
 __global__ void axpm(const double *x, const int *m, double *y, int n)
 {

@@ -5,20 +5,7 @@
    when b + k is even). A kernel with two barriers logs which thread runs in
    which phase; the host checks the log. Then a kernel that reads its
    neighbours' shared values without a barrier must see stale values. */
-#ifdef IOTILE_EMULATE_CUDA
-#include "iotile_cuda_emulation.h"
-#endif
-#include <stdio.h>
-#include <stdlib.h>
-
-#define CHECK(call)                                                                      \
-    do {                                                                                 \
-        cudaError_t e_ = (call);                                                         \
-        if (e_ != cudaSuccess) {                                                         \
-            fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, cudaGetErrorString(e_)); \
-            exit(1);                                                                     \
-        }                                                                                \
-    } while (0)
+#include "check.h"
 
 #define BX 3
 #define BY 2

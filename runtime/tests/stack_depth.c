@@ -1,22 +1,9 @@
 /* Each thread recurses DEPTH levels deep with a 1 KiB frame per level
    (about 64 KiB of stack): fine on the default 256 KiB fiber stacks, a
    segmentation fault on the guard page with IOTILE_EMU_STACK_KIB=16. */
-#ifdef IOTILE_EMULATE_CUDA
-#include "iotile_cuda_emulation.h"
-#endif
-#include <stdio.h>
-#include <stdlib.h>
+#include "check.h"
 
 #define DEPTH 64
-
-#define CHECK(call)                                                                      \
-    do {                                                                                 \
-        cudaError_t e_ = (call);                                                         \
-        if (e_ != cudaSuccess) {                                                         \
-            fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, cudaGetErrorString(e_)); \
-            exit(1);                                                                     \
-        }                                                                                \
-    } while (0)
 
 /* 1 + 2 + ... + depth, one large frame per term. */
 __device__ static int deep_sum(int depth)

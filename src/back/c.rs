@@ -144,21 +144,10 @@ impl<'a> Writer<'a> {
             ASTNodeType::For => self.put_for(node),
             ASTNodeType::If => self.put_if(node),
             ASTNodeType::Block => {
-                let children = node.block_get_children()?;
-                let mut names = Vec::new();
-                for i in 0..children.n_ast_node()? {
-                    let mut these = Vec::new();
-                    statement_names(&children.get_at(i)?, &mut these)?;
-                    names.push(these);
-                }
-                for i in 0..children.n_ast_node()? {
+                for (child, others) in block_children(node)? {
                     let saved = self.beside.len();
-                    for (j, these) in names.iter().enumerate() {
-                        if j != i as usize {
-                            self.beside.extend(these.iter().cloned());
-                        }
-                    }
-                    self.put_node(&children.get_at(i)?)?;
+                    self.beside.extend(others);
+                    self.put_node(&child)?;
                     self.beside.truncate(saved);
                 }
                 Ok(())
@@ -401,6 +390,29 @@ pub fn private_scalars(scop: &Scop, privatizable: &Privatization, node: &ASTNode
         private.contains(&f.scalar) && (crosses(&f.source, &f.sink) || crosses(&f.sink, &f.source))
     });
     Ok((!leaks).then_some(private))
+}
+
+/// The children of the block `node`, each with the names of the
+/// statements of the other children: what runs beside it.
+pub fn block_children(node: &ASTNode) -> IslResult<Vec<(ASTNode, Vec<String>)>> {
+    let children = node.block_get_children()?;
+    let mut nodes = Vec::new();
+    let mut names = Vec::new();
+    for i in 0..children.n_ast_node()? {
+        let child = children.get_at(i)?;
+        let mut these = Vec::new();
+        statement_names(&child, &mut these)?;
+        nodes.push(child);
+        names.push(these);
+    }
+    Ok(nodes
+        .into_iter()
+        .enumerate()
+        .map(|(i, child)| {
+            let others = names.iter().enumerate().filter(|(j, _)| *j != i).flat_map(|(_, n)| n.iter().cloned()).collect();
+            (child, others)
+        })
+        .collect())
 }
 
 /// Adds the names of the statements executed inside `node` to `out`.

@@ -33,7 +33,7 @@ use std::fmt::Write as _;
 
 use isl_rs::{ASTExprOpType, ASTExprType, ASTNode, ASTNodeType, Set};
 
-use super::c::{private_scalars, statement_names, Writer};
+use super::c::{block_children, private_scalars, statement_names, Writer};
 use crate::ast::RegionAst;
 use crate::deps::Privatization;
 use crate::isl::{ast_node_type, AstBuild, IslError, IslResult};
@@ -296,21 +296,10 @@ impl Mapper<'_> {
                 result
             }
             ASTNodeType::Block => {
-                let children = node.block_get_children()?;
-                let mut names = Vec::new();
-                for i in 0..children.n_ast_node()? {
-                    let mut these = Vec::new();
-                    statement_names(&children.get_at(i)?, &mut these)?;
-                    names.push(these);
-                }
-                for i in 0..children.n_ast_node()? {
+                for (child, others) in block_children(node)? {
                     let saved = self.beside.len();
-                    for (j, these) in names.iter().enumerate() {
-                        if j != i as usize {
-                            self.beside.extend(these.iter().cloned());
-                        }
-                    }
-                    self.host_node(&children.get_at(i)?)?;
+                    self.beside.extend(others);
+                    self.host_node(&child)?;
                     self.beside.truncate(saved);
                 }
                 Ok(())
@@ -415,22 +404,10 @@ impl Mapper<'_> {
                 Ok(())
             }
             ASTNodeType::Block => {
-                let children = node.block_get_children()?;
-                let mut names = Vec::new();
-                for i in 0..children.n_ast_node()? {
-                    let mut these = Vec::new();
-                    statement_names(&children.get_at(i)?, &mut these)?;
-                    names.push(these);
-                }
-                for i in 0..children.n_ast_node()? {
-                    let mut beside = self.beside.clone();
-                    for (j, these) in names.iter().enumerate() {
-                        if j != i as usize {
-                            beside.extend(these.iter().cloned());
-                        }
-                    }
+                for (child, others) in block_children(node)? {
+                    let beside = self.beside.iter().cloned().chain(others).collect();
                     let inner = Mapper { parallel: self.parallel.clone(), beside, ..self.shallow() };
-                    inner.find_mapped(&children.get_at(i)?, found)?;
+                    inner.find_mapped(&child, found)?;
                 }
                 Ok(())
             }

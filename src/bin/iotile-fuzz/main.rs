@@ -287,8 +287,8 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    if let Some(dir) = &o.worker {
-        return work(&o, dir);
+    if let Some(dir) = o.worker.clone() {
+        return iotile::with_deep_stack(move || work(&o, &dir));
     }
     if corpus(&root()).is_empty() {
         eprintln!("iotile-fuzz: no corpus under {}", root().display());
