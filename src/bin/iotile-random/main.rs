@@ -70,7 +70,8 @@ struct Options {
 }
 
 /// The option sets (`driver` marks driver mode: iotile builds the program
-/// itself as the C compiler would).
+/// itself as the C compiler would; with `--emulate-cuda`, the CUDA
+/// translation on the CPU emulation).
 const VARIANTS: &[&str] = &[
     "--target=c",
     "--target=openmp",
@@ -84,6 +85,8 @@ const VARIANTS: &[&str] = &[
     "--target=openmp --reschedule=always --isolate-full-tiles=never --tile-sizes=7 --fusion=max",
     "--target=c --reschedule=always --fusion=max",
     "driver --target=openmp --reschedule=always --tile-sizes=5",
+    "driver --emulate-cuda",
+    "driver --emulate-cuda --tile-sizes=3,5 --fusion=max",
 ];
 
 /// Flags of every build, original or translated.
