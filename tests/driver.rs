@@ -55,6 +55,15 @@ fn example_makefile_builds_through_the_driver() {
         .expect("make runs");
     assert!(out.status.success(), "make failed:\n{}", stderr(&out));
     assert_eq!(run(&dir.path().join("gemm")), reference_output(dir.path()));
+    // The CUDA translation of the same file, on the CPU emulation.
+    let out = Command::new("make")
+        .arg(format!("IOTILE={}", env!("CARGO_BIN_EXE_iotile")))
+        .arg("gemm-emulated")
+        .current_dir(dir.path())
+        .output()
+        .expect("make runs");
+    assert!(out.status.success(), "make gemm-emulated failed:\n{}", stderr(&out));
+    assert_eq!(run(&dir.path().join("gemm-emulated")), reference_output(dir.path()));
 }
 
 #[test]

@@ -123,3 +123,22 @@ fn driver_mode_builds_with_nvcc() {
     assert!(stderr.contains("iotile --target=cuda") && stderr.contains("gemm.cu"), "{stderr}");
     assert!(dir.path().join("gemm").exists());
 }
+
+/// `make gemm-cuda` in `examples/` builds the example for the GPU.
+#[test]
+fn example_makefile_builds_for_the_gpu() {
+    let nvcc = nvcc();
+    let dir = scratch();
+    for f in ["Makefile", "gemm.c"] {
+        std::fs::copy(root().join("examples").join(f), dir.path().join(f)).expect("copy the example");
+    }
+    let out = Command::new("make")
+        .arg(format!("IOTILE={}", env!("CARGO_BIN_EXE_iotile")))
+        .arg(format!("NVCC={}", nvcc.display()))
+        .arg("gemm-cuda")
+        .current_dir(dir.path())
+        .output()
+        .expect("make runs");
+    assert!(out.status.success(), "make gemm-cuda failed:\n{}", String::from_utf8_lossy(&out.stderr));
+    assert!(dir.path().join("gemm-cuda").exists());
+}
