@@ -327,6 +327,9 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
                 if let Some(mapped) = mapped.map_err(fail)? {
                     return Ok((mapped.host, Some(mapped.kernels)));
                 }
+                if options.dump_schedule {
+                    println!("region {} runs on the host: its schedule has no parallel loop", region.index);
+                }
             }
             let code = times.time(index, "back", || back::write_region(scop, &region_ast, &region.indent, openmp, &privatizable)).map_err(fail)?;
             Ok((code, None))

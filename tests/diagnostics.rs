@@ -181,3 +181,18 @@ fn time_report_lists_the_stages_of_each_region() {
     assert!(plain.stderr.is_empty(), "{}", String::from_utf8_lossy(&plain.stderr));
     assert_eq!(std::fs::read_to_string(&with).unwrap(), std::fs::read_to_string(&without).unwrap());
 }
+
+/// A region without a parallel loop stays on the host under CUDA, and
+/// `--dump-schedule` says so.
+#[test]
+fn sequential_regions_stay_on_the_host_under_cuda() {
+    let dir = scratch();
+    let input = dir.path().join("scan.c");
+    std::fs::write(&input, "void f(int n, double A[n]) {\n#pragma scop\n  for (int i = 1; i < n; i++)\n    A[i] = A[i - 1] * 0.5 + A[i];\n#pragma endscop\n}\n").expect("scratch file");
+    let output = dir.path().join("scan.cu");
+    let out = iotile(&["--dump-schedule".into(), "-o".into(), output.display().to_string(), input.display().to_string()]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("region 0 runs on the host"), "{}", String::from_utf8_lossy(&out.stdout));
+    let text = std::fs::read_to_string(&output).expect("output written");
+    assert!(!text.contains("__global__ void") && text.contains("A[c0] = A[c0 - 1] * 0.5 + A[c0];"), "{text}");
+}
