@@ -1,7 +1,8 @@
-//! Snapshot tests of generated code (stage: `--target=c` output).
+//! Snapshot tests of generated code (stage: the back ends' output).
 //!
 //! For each `testsuite/snapshots/<name>.c`, the output of
-//! `iotile --target=c` must equal `<name>.out.c`; set `UPDATE_EXPECT=1` to
+//! `iotile --target=c` (or the target its `// iotile-flags:` line names:
+//! `openmp-*`, `cuda-*`) must equal `<name>.out.c`; set `UPDATE_EXPECT=1` to
 //! rewrite the snapshots after an intended change, and review the diff.
 //! `<name>.scop` holds the `--dump-scop` output (domains, accesses and the
 //! original schedule tree) of the same input.
