@@ -341,15 +341,21 @@ impl Mapper<'_> {
     /// `iterator <= bound` or `iterator < bound`, and no private scalar's
     /// value passing between it and the statements beside it.
     fn mapped_loop(&self, node: &ASTNode) -> IslResult<Option<String>> {
+        self.mapped_loop_in(node, self.parallel.as_ref(), &self.beside)
+    }
+
+    /// [`Self::mapped_loop`] under the parallel mark naming `parallel`, with
+    /// the statements `beside` running beside `node`.
+    fn mapped_loop_in(&self, node: &ASTNode, parallel: Option<&String>, beside: &[String]) -> IslResult<Option<String>> {
         if ast_node_type(node)? != ASTNodeType::For || node.for_is_degenerate()? {
             return Ok(None);
         }
         let writer = self.writer(0);
         let iterator = writer.expression(&node.for_get_iterator()?)?;
-        if self.parallel.as_ref() != Some(&iterator) {
+        if parallel != Some(&iterator) {
             return Ok(None);
         }
-        if private_scalars(self.scop, self.privatizable, &node.for_get_body()?, &self.beside)?.is_none() {
+        if private_scalars(self.scop, self.privatizable, &node.for_get_body()?, beside)?.is_none() {
             return Ok(None);
         }
         let cond = node.for_get_cond()?;
@@ -370,68 +376,35 @@ impl Mapper<'_> {
 
     /// Whether a loop the walk maps to a kernel lies inside `node`.
     fn holds_mapped_loop(&self, node: &ASTNode) -> IslResult<bool> {
-        let mut found = false;
-        self.find_mapped(node, &mut found)?;
-        Ok(found)
+        self.holds_mapped_loop_in(node, self.parallel.as_ref(), &self.beside)
     }
 
-    fn find_mapped(&self, node: &ASTNode, found: &mut bool) -> IslResult<()> {
-        if *found {
-            return Ok(());
-        }
+    /// [`Self::holds_mapped_loop`] under the parallel mark naming
+    /// `parallel`, with the statements `beside` running beside `node`;
+    /// tracks marks and what runs beside as the walk itself does.
+    fn holds_mapped_loop_in(&self, node: &ASTNode, parallel: Option<&String>, beside: &[String]) -> IslResult<bool> {
         match ast_node_type(node)? {
             ASTNodeType::Mark => {
                 // A mark below names its own loop.
-                let mut inner = Mapper { parallel: self.parallel.clone(), beside: self.beside.clone(), ..self.shallow() };
-                if let Some((depth, _)) = parallel_mark_depth(node.mark_get_id()?.get_name()?) {
-                    inner.parallel = self.ast.iterators.get(depth as usize).cloned();
-                }
-                inner.find_mapped(&node.mark_get_node()?, found)
+                let named = match parallel_mark_depth(node.mark_get_id()?.get_name()?) {
+                    Some((depth, _)) => self.ast.iterators.get(depth as usize),
+                    None => parallel,
+                };
+                self.holds_mapped_loop_in(&node.mark_get_node()?, named, beside)
             }
-            ASTNodeType::For => {
-                if self.mapped_loop(node)?.is_some() {
-                    *found = true;
-                    return Ok(());
-                }
-                let inner = Mapper { parallel: self.parallel.clone(), beside: Vec::new(), ..self.shallow() };
-                inner.find_mapped(&node.for_get_body()?, found)
-            }
-            ASTNodeType::If => {
-                self.find_mapped(&node.if_get_then_node()?, found)?;
-                if node.if_has_else_node()? {
-                    self.find_mapped(&node.if_get_else_node()?, found)?;
-                }
-                Ok(())
-            }
+            ASTNodeType::For => Ok(self.mapped_loop_in(node, parallel, beside)?.is_some() || self.holds_mapped_loop_in(&node.for_get_body()?, parallel, &[])?),
+            ASTNodeType::If => Ok(self.holds_mapped_loop_in(&node.if_get_then_node()?, parallel, beside)?
+                || (node.if_has_else_node()? && self.holds_mapped_loop_in(&node.if_get_else_node()?, parallel, beside)?)),
             ASTNodeType::Block => {
                 for (child, others) in block_children(node)? {
-                    let beside = self.beside.iter().cloned().chain(others).collect();
-                    let inner = Mapper { parallel: self.parallel.clone(), beside, ..self.shallow() };
-                    inner.find_mapped(&child, found)?;
+                    let around: Vec<String> = beside.iter().cloned().chain(others).collect();
+                    if self.holds_mapped_loop_in(&child, parallel, &around)? {
+                        return Ok(true);
+                    }
                 }
-                Ok(())
+                Ok(false)
             }
-            ASTNodeType::User | ASTNodeType::Error => Ok(()),
-        }
-    }
-
-    /// A copy of the walk's context without its output (for lookahead).
-    fn shallow(&self) -> Mapper<'_> {
-        Mapper {
-            scop: self.scop,
-            ast: self.ast,
-            privatizable: self.privatizable,
-            prefix: String::new(),
-            mapping: self.mapping,
-            extents: self.extents,
-            indent: String::new(),
-            host: String::new(),
-            level: 0,
-            kernels: String::new(),
-            count: 0,
-            host_iterators: Vec::new(),
-            parallel: None,
-            beside: Vec::new(),
+            ASTNodeType::User | ASTNodeType::Error => Ok(false),
         }
     }
 
