@@ -49,9 +49,13 @@ pub struct Cli {
     #[arg(short = 'o', value_name = "OUTPUT")]
     pub output: Option<PathBuf>,
 
-    /// Output language [default: cuda for .cu outputs, otherwise openmp].
+    /// Output language [default: cuda for .cu outputs or with --kernels, otherwise openmp].
     #[arg(long, value_enum)]
     pub target: Option<Target>,
+
+    /// CUDA: write the kernels to FILE, a CUDA file of their own for nvcc, and keep the output C for the host compiler (for C that is not valid C++).
+    #[arg(long, value_name = "FILE.cu")]
+    pub kernels: Option<PathBuf>,
 
     /// Define a preprocessor macro (as gcc -D).
     #[arg(short = 'D', value_name = "NAME[=VAL]")]
@@ -172,9 +176,11 @@ impl Cli {
         Cli::try_parse_from(args)
     }
 
-    /// The target: `--target`, else from the output's extension.
+    /// The target: `--target`, else CUDA with `--kernels` or for a `.cu`
+    /// output, else OpenMP.
     pub fn target(&self) -> Target {
         self.target.unwrap_or_else(|| match self.output.as_ref().and_then(|o| o.extension()) {
+            _ if self.kernels.is_some() => Target::Cuda,
             Some(e) if e == "cu" => Target::Cuda,
             _ => Target::Openmp,
         })
@@ -227,6 +233,9 @@ impl Cli {
     /// the stage each needs.
     pub fn unavailable(&self) -> Vec<String> {
         let mut out = Vec::new();
+        if self.kernels.is_some() && self.target() != Target::Cuda {
+            out.push(format!("--kernels writes CUDA kernels: it cannot go with --target={}", self.target()));
+        }
         let mut need = |given: bool, option: &str, stage: &str| {
             if given {
                 out.push(format!("{option} needs the {stage}, which iotile does not have yet"));

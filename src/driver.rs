@@ -11,7 +11,10 @@
 //! translated with `--target=openmp`, rescheduled, tiled and parallelised;
 //! otherwise with `--target=c`, like a compiler that keeps the sequential
 //! program. With nvcc (`--cc=nvcc`, or any compiler whose name contains
-//! `nvcc`) the regions are translated for CUDA into `<stem>.cu`; with
+//! `nvcc`) the regions are translated for CUDA: the host code stays C, in
+//! a `.c` file nvcc compiles with the host compiler, and the kernels go to
+//! `<stem>.kernels.cu` (with `-c`, the two objects are joined by `ld -r`
+//! into the one the build expects); with
 //! `--emulate-cuda` they are translated for CUDA and compiled, as C, on
 //! the CPU emulation of `runtime/` (its header is written beside the
 //! translated file and `-DIOTILE_EMULATE_CUDA` added). iotile's own scheduling options (`--tile-size`, `--fusion`, ...)
@@ -216,6 +219,9 @@ pub fn run(args: &[OsString]) -> i32 {
         compiler_args.push("-DIOTILE_EMULATE_CUDA".into());
         compiler_args.push(format!("-I{}", scratch.path().display()));
     }
+    // Inputs whose kernels went to a CUDA file of their own: the host
+    // file's position in the arguments, and the kernels' file.
+    let mut split: Vec<(usize, PathBuf)> = Vec::new();
     for (n, &position) in inv.c_inputs.iter().enumerate() {
         let source = PathBuf::from(&inv.compiler_args[position]);
         let translated = match translate(&inv, &source, &scratch.path().join(n.to_string())) {
@@ -230,14 +236,32 @@ pub fn run(args: &[OsString]) -> i32 {
         // find the headers beside the original.
         let source_dir = source.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
         let flag = if inv.compiler.contains("nvcc") { "-I" } else { "-iquote" };
-        compiler_args[position] = translated.display().to_string();
+        compiler_args[position] = translated.file.display().to_string();
         compiler_args.push(flag.to_string());
         compiler_args.push(source_dir.display().to_string());
+        if let Some(kernels) = translated.kernels {
+            split.push((position, kernels));
+        }
     }
+    if split.is_empty() {
+        return run_compiler(&inv, &inv.compiler, &compiler_args);
+    }
+    if !compiler_args.iter().any(|a| a == "-c" || a == "--compile") {
+        // Linking: the kernels' files are more inputs.
+        compiler_args.extend(split.iter().map(|(_, k)| k.display().to_string()));
+        return run_compiler(&inv, &inv.compiler, &compiler_args);
+    }
+    compile_split(&inv, &compiler_args, &split, scratch.path())
+}
+
+/// Runs `compiler` with `args`; gives its exit status, or 1 with a
+/// one-line error when it cannot run or dies of a signal (an interrupt
+/// ends iotile the same way).
+fn run_compiler(inv: &Invocation, compiler: &str, args: &[String]) -> i32 {
     if inv.verbose {
-        eprintln!("{} {}", inv.compiler, compiler_args.join(" "));
+        eprintln!("{compiler} {}", args.join(" "));
     }
-    let status = Command::new(&inv.compiler).args(&compiler_args).spawn().and_then(|mut child| {
+    let status = Command::new(compiler).args(args).spawn().and_then(|mut child| {
         let _running = crate::interrupt::RunningChild::new(child.id());
         child.wait()
     });
@@ -250,11 +274,81 @@ pub fn run(args: &[OsString]) -> i32 {
             (Some(code), _) => code,
             // Interrupted with the rest of the build: end the same way.
             (None, Some(signal)) if crate::interrupt::SIGNALS.contains(&signal) => crate::interrupt::die_of(signal),
-            (None, Some(signal)) => fail(format!("the compiler '{}' was killed by signal {signal} ({})", inv.compiler, signal_name(signal))),
-            (None, None) => fail(format!("the compiler '{}' ended without an exit status", inv.compiler)),
+            (None, Some(signal)) => fail(format!("the compiler '{compiler}' was killed by signal {signal} ({})", signal_name(signal))),
+            (None, None) => fail(format!("the compiler '{compiler}' ended without an exit status")),
         },
-        Err(e) => fail(format!("cannot run the compiler '{}': {}", inv.compiler, crate::io_reason(&e))),
+        Err(e) => fail(format!("cannot run the compiler '{compiler}': {}", crate::io_reason(&e))),
     }
+}
+
+/// `-c` with inputs whose kernels are in files of their own: nvcc takes
+/// one input per object, so each such input's host file and kernels'
+/// file are compiled apart and joined into the one object the build
+/// expects (`ld -r`), at `-o` or as `<stem>.o`; the other inputs are
+/// compiled by one command as given.
+fn compile_split(inv: &Invocation, args: &[String], split: &[(usize, PathBuf)], scratch: &Path) -> i32 {
+    let inputs = positional_args(args);
+    let mut common = Vec::new();
+    let mut words = args.iter().enumerate();
+    while let Some((i, arg)) = words.next() {
+        if arg == "-o" {
+            words.next();
+        } else if !inputs.contains(&i) {
+            common.push(arg.clone());
+        }
+    }
+    for (n, (position, kernels)) in split.iter().enumerate() {
+        let original = PathBuf::from(&inv.compiler_args[*position]);
+        let object = match (&inv.output, inputs.len()) {
+            (Some(output), 1) => output.clone(),
+            _ => PathBuf::from(original.file_stem().unwrap_or_default()).with_extension("o"),
+        };
+        let host_object = scratch.join(format!("{n}.host.o"));
+        let kernels_object = scratch.join(format!("{n}.kernels.o"));
+        let joined = scratch.join(format!("{n}.o"));
+        for (source, object) in [(PathBuf::from(&args[*position]), &host_object), (kernels.clone(), &kernels_object)] {
+            let mut these = common.clone();
+            these.extend([source.display().to_string(), "-o".into(), object.display().to_string()]);
+            let status = run_compiler(inv, &inv.compiler, &these);
+            if status != 0 {
+                return status;
+            }
+        }
+        let link = ["-r", "-o"].map(String::from).into_iter().chain([&joined, &host_object, &kernels_object].map(|p| p.display().to_string())).collect::<Vec<_>>();
+        let status = run_compiler(inv, "ld", &link);
+        if status != 0 {
+            return status;
+        }
+        // Copied in place only once complete: an interrupted build leaves
+        // no partial object.
+        if std::fs::rename(&joined, &object).is_err() {
+            if let Err(e) = std::fs::copy(&joined, &object) {
+                eprint!("{}", Diagnostic::error(format!("cannot write '{}': {}", object.display(), crate::io_reason(&e))).render(None));
+                return 1;
+            }
+        }
+    }
+    let rest: Vec<usize> = inputs.into_iter().filter(|i| !split.iter().any(|(p, _)| p == i)).collect();
+    if rest.is_empty() {
+        return 0;
+    }
+    let others: Vec<String> = args.iter().enumerate().filter(|(i, _)| !split.iter().any(|(p, _)| p == i)).map(|(_, a)| a.clone()).collect();
+    run_compiler(inv, &inv.compiler, &others)
+}
+
+/// The positions of the input files among compiler arguments: the words
+/// that are neither flags nor the values of flags.
+fn positional_args(args: &[String]) -> Vec<usize> {
+    let mut out = Vec::new();
+    let mut words = args.iter().enumerate();
+    while let Some((i, arg)) = words.next() {
+        if FLAGS_WITH_VALUE.contains(&arg.as_str()) {
+            words.next();
+        } else if !arg.starts_with('-') {
+            out.push(i);
+        }
+    }
+    out
 }
 
 /// `SIGSEGV` for 11, and so on.
@@ -262,11 +356,21 @@ fn signal_name(signal: i32) -> String {
     nix::sys::signal::Signal::try_from(signal).map_or_else(|_| format!("signal {signal}"), |s| s.as_str().to_string())
 }
 
-/// Translates one input into `dir/<same name>`; `None` when the file has
-/// no region (or cannot even be preprocessed), so the compiler gets the
-/// original and reports any error itself; an error when the translation
-/// cannot be written.
-fn translate(inv: &Invocation, source: &Path, dir: &Path) -> Result<Option<PathBuf>, Diagnostic> {
+/// A translated input.
+struct Translated {
+    /// The file the compiler gets in place of the input.
+    file: PathBuf,
+    /// The kernels' CUDA file, when they are apart from the host code.
+    kernels: Option<PathBuf>,
+}
+
+/// Translates one input into `dir/<same name>` (with nvcc and CUDA, the
+/// host code stays C there and the kernels go to
+/// `dir/<stem>.kernels.cu`); `None` when the file has no region (or
+/// cannot even be preprocessed), so the compiler gets the original and
+/// reports any error itself; an error when the translation cannot be
+/// written.
+fn translate(inv: &Invocation, source: &Path, dir: &Path) -> Result<Option<Translated>, Diagnostic> {
     let Ok(text) = std::fs::read_to_string(source) else { return Ok(None) };
     if !text.contains("scop") {
         return Ok(None);
@@ -284,28 +388,43 @@ fn translate(inv: &Invocation, source: &Path, dir: &Path) -> Result<Option<PathB
     if file.regions.is_empty() {
         return Ok(None);
     }
-    let options = crate::GenerateOptions { target: inv.target, plan: inv.plan.clone(), fallback: true, ..Default::default() };
+    // nvcc would compile a `.cu` file as C++: the host code stays C.
+    let separate_kernels = is_nvcc(&inv.compiler) && inv.target == Target::Cuda && !inv.emulate_cuda;
+    let options = crate::GenerateOptions { target: inv.target, plan: inv.plan.clone(), fallback: true, separate_kernels, ..Default::default() };
     let Ok(output) = crate::generate_file(&session, &file, &options, &crate::timing::StageTimes::default()) else { return Ok(None) };
     std::fs::create_dir_all(dir).map_err(|e| {
         Diagnostic::error(format!("cannot create the temporary directory '{}': {}", dir.display(), crate::io_reason(&e)))
     })?;
     let Some(name) = source.file_name() else { return Ok(None) };
+    let stem = source.file_stem().unwrap_or(name).to_string_lossy().into_owned();
     // nvcc compiles CUDA from `.cu` files only.
-    let translated = match is_nvcc(&inv.compiler) && inv.target == Target::Cuda {
+    let translated = match is_nvcc(&inv.compiler) && inv.target == Target::Cuda && output.kernels.is_none() {
         true => dir.join(Path::new(name).with_extension("cu")),
         false => dir.join(name),
     };
-    crate::write_atomically(&translated, &output)?;
+    crate::write_atomically(&translated, &output.text)?;
+    let kernels = match &output.kernels {
+        Some(text) => {
+            let path = dir.join(format!("{stem}.kernels.cu"));
+            crate::write_atomically(&path, text)?;
+            Some(path)
+        }
+        None => None,
+    };
     if inv.verbose {
         eprintln!("iotile --target={} -o {} {}", inv.target, translated.display(), source.display());
     }
     if inv.keep {
-        let stem = source.file_stem().unwrap_or(name).to_string_lossy().into_owned();
         let beside = inv.output.as_ref().and_then(|o| o.parent()).filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-        let kept = beside.join(format!("{stem}.iotile.c"));
-        if let Err(d) = crate::write_atomically(&kept, &output) {
-            eprint!("{}", d.render(None));
+        let mut kept = vec![(beside.join(format!("{stem}.iotile.c")), &output.text)];
+        if let Some(text) = &output.kernels {
+            kept.push((beside.join(format!("{stem}.iotile.kernels.cu")), text));
+        }
+        for (path, text) in kept {
+            if let Err(d) = crate::write_atomically(&path, text) {
+                eprint!("{}", d.render(None));
+            }
         }
     }
-    Ok(Some(translated))
+    Ok(Some(Translated { file: translated, kernels }))
 }

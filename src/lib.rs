@@ -121,17 +121,27 @@ fn translate(cli: &Cli) -> Result<(), ()> {
             Some(path) => Some(read_schedules(path).map_err(fail)?),
             None => None,
         },
+        separate_kernels: cli.kernels.is_some(),
     };
     let output = generate_file(&session, &file, &options, &times);
     if cli.time_report {
         eprint!("{}", times.report());
     }
     let output = output?;
+    if let (Some(path), Some(kernels)) = (&cli.kernels, &output.kernels) {
+        write_atomically(path, kernels).map_err(fail)?;
+    }
     let dumping = cli.dump_scop || cli.dump_schedule;
     match &cli.output {
-        Some(path) => write_atomically(path, &output).map_err(fail),
+        Some(path) => write_atomically(path, &output.text).map_err(|d| {
+            // No half of a translation: the kernels go with their host code.
+            if let Some(kernels) = &cli.kernels {
+                let _ = std::fs::remove_file(kernels);
+            }
+            fail(d)
+        }),
         None if !dumping => {
-            let _ = std::io::stdout().write_all(output.as_bytes());
+            let _ = std::io::stdout().write_all(output.text.as_bytes());
             Ok(())
         }
         None => Ok(()),
@@ -206,6 +216,19 @@ pub struct GenerateOptions {
     /// Schedule trees to use instead of computing them, one per region in
     /// isl notation (`--load-schedule`).
     pub loaded_schedules: Option<Vec<String>>,
+    /// CUDA: the kernels go to a file of their own and the output stays C
+    /// (see [`back::cuda`]).
+    pub separate_kernels: bool,
+}
+
+/// The text [`generate_file`] produces.
+#[derive(Debug, Default)]
+pub struct Generated {
+    /// The translated file.
+    pub text: String,
+    /// With [`GenerateOptions::separate_kernels`], the CUDA file of the
+    /// kernels the translated file launches.
+    pub kernels: Option<String>,
 }
 
 /// The schedules of a `--save-schedule` file: isl schedule trees separated
@@ -215,15 +238,17 @@ fn read_schedules(path: &Path) -> Result<Vec<String>, Diagnostic> {
     Ok(text.split("\n\n").map(str::trim).filter(|s| !s.is_empty()).map(String::from).collect())
 }
 
-/// Regenerates every region of `file`; gives the whole output text.
-/// Diagnostics are printed on stderr; the time of each stage goes to `times`.
-pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOptions, times: &StageTimes) -> Result<String, ()> {
+/// Regenerates every region of `file`; gives the whole output text (and
+/// the kernels' file where asked). Diagnostics are printed on stderr; the
+/// time of each stage goes to `times`.
+pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOptions, times: &StageTimes) -> Result<Generated, ()> {
     let mut out = String::with_capacity(file.text.len());
     let cuda = options.target == back::Target::Cuda;
     // Each region's new text, and kernels to put before the functions
     // holding their regions (by the function's offset).
     let mut replacements: Vec<(std::ops::Range<usize>, String)> = Vec::new();
     let mut kernels: Vec<(usize, String)> = Vec::new();
+    let mut kernels_file = String::new();
     let mut failed = false;
     let mut saved_schedules = String::new();
     for region in &file.regions {
@@ -325,7 +350,10 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
                     back::cuda::write_region(scop, &region_ast, &region.indent, &privatizable, &prefix, back::cuda::Mapping::default())
                 });
                 if let Some(mapped) = mapped.map_err(fail)? {
-                    return Ok((mapped.host, Some(mapped.kernels)));
+                    if let Some(ty) = mapped.foreign_type.filter(|_| options.separate_kernels) {
+                        return Err(region_error(file, region, &format!("its kernels take a value of type '{ty}', which their own CUDA file cannot name")));
+                    }
+                    return Ok((mapped.host, Some((mapped.kernels, mapped.declarations))));
                 }
                 if options.dump_schedule {
                     println!("region {} runs on the host: its schedule has no parallel loop", region.index);
@@ -337,8 +365,14 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
         match generated {
             Ok((code, region_kernels)) => {
                 replacements.push((region.original.clone(), code));
-                if let Some(k) = region_kernels {
-                    kernels.push((front::function_start(&file.text, region.original.start), k));
+                if let Some((definitions, declarations)) = region_kernels {
+                    let before = front::function_start(&file.text, region.original.start);
+                    if options.separate_kernels {
+                        kernels_file.push_str(&definitions);
+                        kernels.push((before, declarations));
+                    } else {
+                        kernels.push((before, definitions));
+                    }
                 }
             }
             Err(d) if options.fallback => {
@@ -354,8 +388,11 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
     if failed {
         return Err(());
     }
-    if cuda {
-        out.push_str(back::cuda::PRELUDE);
+    let separate = cuda && options.separate_kernels;
+    if separate {
+        out.push_str(&back::cuda::host_prelude());
+    } else if cuda {
+        out.push_str(&back::cuda::one_file_prelude());
     }
     let mut at = 0;
     let mut edits: Vec<(usize, usize, &str)> = kernels.iter().map(|(p, k)| (*p, *p, k.as_str())).collect();
@@ -371,7 +408,8 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
     if let Some(path) = &options.save_schedule {
         write_atomically(path, &saved_schedules).map_err(|d| eprint!("{}", d.render(None)))?;
     }
-    Ok(out)
+    let kernels = separate.then(|| back::cuda::kernels_prelude() + &kernels_file);
+    Ok(Generated { text: out, kernels })
 }
 
 /// A region's schedule and what generating its code needs.

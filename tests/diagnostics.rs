@@ -8,7 +8,7 @@
 
 mod common;
 
-use common::{cases, check_expectation, iotile, relative, root, scratch};
+use common::{cases, check_expectation, iotile, relative, scratch};
 
 fn args(list: &[&str]) -> Vec<String> {
     list.iter().map(|s| s.to_string()).collect()
@@ -88,6 +88,40 @@ fn cu_outputs_default_to_cuda() {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let text = std::fs::read_to_string(&output).expect("output written");
     assert!(text.contains("__global__ void") && text.contains("IOTILE_CUDA_CHECK(cudaMalloc"), "{text}");
+}
+
+/// `--kernels` writes the kernels apart and keeps the output C: no CUDA
+/// syntax and no kernel in it, prototypes of the launch functions only.
+#[test]
+fn kernels_option_keeps_the_host_code_c() {
+    let dir = scratch();
+    let (output, kernels) = (dir.path().join("x.c"), dir.path().join("x.kernels.cu"));
+    let out = iotile(&[format!("--kernels={}", kernels.display()), "-o".into(), output.display().to_string(), "testsuite/run/vla-params.c".into()]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let host = std::fs::read_to_string(&output).expect("output written");
+    let device = std::fs::read_to_string(&kernels).expect("kernels written");
+    assert!(!host.contains("__global__") && !host.contains("<<<") && host.contains("IOTILE_LAUNCHER cudaError_t iotile_r0_k0_launch("), "{host}");
+    assert!(device.contains("__global__ void iotile_r0_k0(") && device.contains("extern \"C\""), "{device}");
+    let out = iotile(&args(&["--kernels=k.cu", "--target=openmp", "testsuite/run/vla-params.c"]));
+    assert_one_line_error(&out, "--kernels writes CUDA kernels: it cannot go with --target=openmp");
+}
+
+/// A kernel parameter of a type the kernels' own file cannot name (the
+/// user's typedef) makes the region fail under `--kernels` (kept with
+/// `--fallback`), not the build of the kernels.
+#[test]
+fn kernels_option_refuses_types_it_cannot_name() {
+    let dir = scratch();
+    let source = dir.path().join("typed.c");
+    std::fs::write(&source, "typedef double real;\nvoid f(int n, real a[n]) {\n#pragma scop\n  for (int i = 0; i < n; i++)\n    a[i] = a[i] * 2;\n#pragma endscop\n}\n").expect("write the input");
+    let kernels = dir.path().join("k.cu");
+    let out = iotile(&[format!("--kernels={}", kernels.display()), source.display().to_string()]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("type 'real *'") && stderr.contains("their own CUDA file cannot name"), "{stderr}");
+    assert!(!kernels.exists(), "a failed translation wrote the kernels");
+    let out = iotile(&[format!("--kernels={}", kernels.display()), "--fallback".into(), source.display().to_string()]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
 }
 
 #[test]

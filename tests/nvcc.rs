@@ -104,8 +104,9 @@ fn every_cuda_output_compiles_with_nvcc() {
     assert!(compiled >= 70, "only {compiled} programs were compiled with nvcc");
 }
 
-/// Driver mode with nvcc translates `.c` inputs for CUDA and builds them:
-/// compile and link (the program needs a GPU to run).
+/// Driver mode with nvcc translates `.c` inputs for CUDA (host code in C,
+/// kernels in a `.kernels.cu` file of their own) and builds them: compile
+/// and link (the program needs a GPU to run).
 #[test]
 fn driver_mode_builds_with_nvcc() {
     let nvcc = nvcc();
@@ -120,7 +121,7 @@ fn driver_mode_builds_with_nvcc() {
         .expect("iotile runs");
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{stderr}");
-    assert!(stderr.contains("iotile --target=cuda") && stderr.contains("gemm.cu"), "{stderr}");
+    assert!(stderr.contains("iotile --target=cuda") && stderr.contains("gemm.kernels.cu"), "{stderr}");
     assert!(dir.path().join("gemm").exists());
 }
 
@@ -141,4 +142,54 @@ fn example_makefile_builds_for_the_gpu() {
         .expect("make runs");
     assert!(out.status.success(), "make gemm-cuda failed:\n{}", String::from_utf8_lossy(&out.stderr));
     assert!(dir.path().join("gemm-cuda").exists());
+}
+
+/// The programs of `testsuite/run/` that are C but not C++ (VLA
+/// parameters, `restrict`, `malloc` without casts) build through
+/// `--cc=nvcc`, linked directly and compiled with `-c` then linked: the
+/// host code stays C, compiled by the host compiler, and only the kernels
+/// are CUDA.
+#[test]
+fn c_programs_build_through_the_nvcc_driver() {
+    let nvcc = nvcc();
+    let dir = scratch();
+    let mut built = 0;
+    let mut failures = Vec::new();
+    for case in cases("run") {
+        let flags = cc_flags(&case);
+        if accepted_as_cpp(&case, &flags, &["-w"]) {
+            continue;
+        }
+        let name = case.file_stem().and_then(|s| s.to_str()).unwrap_or("case").to_string();
+        let driver = |args: &[String]| {
+            let out = Command::new(env!("CARGO_BIN_EXE_iotile"))
+                .arg(format!("--cc={}", nvcc.display()))
+                .arg("-arch=sm_90")
+                .args(&flags)
+                .args(args)
+                .current_dir(dir.path())
+                .output()
+                .expect("iotile runs");
+            (out.status.success(), String::from_utf8_lossy(&out.stderr).into_owned())
+        };
+        let source = case.display().to_string();
+        let (linked, stderr) = driver(&[source.clone(), "-o".into(), format!("{name}-linked")]);
+        if !linked || stderr.contains("warning") {
+            failures.push(format!("--- {name}: linking through the driver:\n{stderr}"));
+            continue;
+        }
+        let (compiled, stderr) = driver(&["-c".into(), source, "-o".into(), format!("{name}.o")]);
+        if !compiled || stderr.contains("warning") {
+            failures.push(format!("--- {name}: -c through the driver:\n{stderr}"));
+            continue;
+        }
+        let out = Command::new(&nvcc).args(["-arch=sm_90", &format!("{name}.o"), "-o", &name]).current_dir(dir.path()).output().expect("run nvcc");
+        if !out.status.success() {
+            failures.push(format!("--- {name}: linking the object:\n{}", String::from_utf8_lossy(&out.stderr)));
+            continue;
+        }
+        built += 1;
+    }
+    assert!(failures.is_empty(), "{} program(s) failed:\n{}", failures.len(), failures.join("\n"));
+    assert!(built >= 2, "only {built} C-only programs were built");
 }

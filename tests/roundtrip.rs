@@ -66,8 +66,11 @@ fn check(case: &Path, target: &[&str]) -> Result<(), String> {
     }
     let dir = scratch();
     let generated = dir.path().join("generated.c");
+    let kernels = dir.path().join("generated.kernels.cu");
     let include = format!("-I{}", root().join("testsuite/include").display());
-    let mut args: Vec<String> = target.iter().map(|s| s.to_string()).collect();
+    // `--kernels` stands for the kernels' file of this check.
+    let mut args: Vec<String> =
+        target.iter().map(|s| if *s == "--kernels" { format!("--kernels={}", kernels.display()) } else { s.to_string() }).collect();
     args.extend([include, "-o".into(), generated.display().to_string()]);
     args.extend(flags.iter().cloned());
     args.push(relative(case).display().to_string());
@@ -108,6 +111,11 @@ fn check(case: &Path, target: &[&str]) -> Result<(), String> {
         // The CUDA output as C on the CPU emulation of runtime/.
         generated_flags.push("-DIOTILE_EMULATE_CUDA".into());
         generated_flags.push(format!("-I{}", root().join("runtime").display()));
+    }
+    if target.contains(&"--kernels") {
+        // The kernels' own file, as C on the emulation, linked beside the
+        // host code.
+        generated_flags.extend(["-x".into(), "c".into(), kernels.display().to_string(), "-x".into(), "none".into()]);
     }
     compile(&generated, &generated_exe, &generated_flags, strict).map_err(|e| format!("generated code does not compile cleanly:\n{e}"))?;
     let expected = run(&original_exe)?;
@@ -181,11 +189,14 @@ fn every_testsuite_program_round_trips_with_tiny_tiles() {
 }
 
 /// CUDA under the CPU emulation (separate device memory, adversarial
-/// thread order at barriers), with the default tiles and with odd ones.
+/// thread order at barriers), with the default tiles and with odd ones,
+/// and with the kernels in a CUDA file of their own (`--kernels`).
 #[test]
 fn every_testsuite_program_round_trips_under_the_cuda_emulation() {
     check_all(&["--target=cuda"]);
     check_all(&["--target=cuda", "--tile-sizes=3,5,7", "--fusion=max"]);
+    // The host code in C and the kernels in a file of their own.
+    check_all(&["--target=cuda", "--kernels"]);
 }
 
 /// Tiny tiles under maximal fusion: bands of skewed tile loops whose

@@ -5,8 +5,6 @@
 #else
 #include <cuda_runtime.h>
 #endif
-#include <stdio.h>
-#include <stdlib.h>
 /* Whether two objects of n bytes differ in some bit. */
 __attribute__((unused)) static __device__ int iotile_bits_differ(const void *a, const void *b, unsigned n) {
   const unsigned char *x = (const unsigned char *)a, *y = (const unsigned char *)b;
@@ -15,6 +13,8 @@ __attribute__((unused)) static __device__ int iotile_bits_differ(const void *a, 
       return 1;
   return 0;
 }
+#include <stdio.h>
+#include <stdlib.h>
 #define IOTILE_CUDA_CHECK(call) \
   do { \
     cudaError_t iotile_error = (call); \
@@ -23,6 +23,7 @@ __attribute__((unused)) static __device__ int iotile_bits_differ(const void *a, 
       exit(EXIT_FAILURE); \
     } \
   } while (0)
+#define IOTILE_LAUNCHER static
 // iotile-flags: --target=cuda
 /* C = alpha * A * B + beta * C: one kernel per parallel tile loop, device
  * copies of the three matrices, the scalars passed by value. */
@@ -60,6 +61,15 @@ static void iotile_r0_k0_entry(void *p) {
   iotile_r0_k0(a->beta, a->alpha, a->C, a->A, a->B, a->iotile_lower, a->iotile_upper);
 }
 #endif
+IOTILE_LAUNCHER cudaError_t iotile_r0_k0_launch(unsigned iotile_grid_x, unsigned iotile_grid_y, unsigned iotile_grid_z, unsigned iotile_block_x, unsigned iotile_block_y, unsigned iotile_block_z, double beta, double alpha, double *C, double *A, double *B, int iotile_lower, int iotile_upper) {
+#ifdef IOTILE_EMULATE_CUDA
+  struct iotile_r0_k0_args iotile_args = { beta, alpha, C, A, B, iotile_lower, iotile_upper };
+  iotile_emu_launch(iotile_dim3(iotile_grid_x, iotile_grid_y, iotile_grid_z), iotile_dim3(iotile_block_x, iotile_block_y, iotile_block_z), iotile_r0_k0_entry, &iotile_args);
+#else
+  iotile_r0_k0<<<dim3(iotile_grid_x, iotile_grid_y, iotile_grid_z), dim3(iotile_block_x, iotile_block_y, iotile_block_z)>>>(beta, alpha, C, A, B, iotile_lower, iotile_upper);
+#endif
+  return cudaGetLastError();
+}
 
 void gemm(double alpha, double beta, double C[N][N], double A[N][N], double B[N][N])
 {
@@ -78,12 +88,7 @@ void gemm(double alpha, double beta, double C[N][N], double A[N][N], double B[N]
       const int iotile_upper = 255;
       if (iotile_upper >= iotile_lower) {
         const unsigned iotile_threads = (unsigned)((iotile_upper - iotile_lower) / 32 + 1);
-        #ifdef IOTILE_EMULATE_CUDA
-        { struct iotile_r0_k0_args iotile_args = { beta, alpha, iotile_device_C, iotile_device_A, iotile_device_B, iotile_lower, iotile_upper }; iotile_emu_launch(iotile_dim3((iotile_threads + 127) / 128, 1, 1), iotile_dim3(128, 1, 1), iotile_r0_k0_entry, &iotile_args); }
-        #else
-        iotile_r0_k0<<<(iotile_threads + 127) / 128, 128>>>(beta, alpha, iotile_device_C, iotile_device_A, iotile_device_B, iotile_lower, iotile_upper);
-        #endif
-        IOTILE_CUDA_CHECK(cudaGetLastError());
+        IOTILE_CUDA_CHECK(iotile_r0_k0_launch((iotile_threads + 127) / 128, 1, 1, 128, 1, 1, beta, alpha, iotile_device_C, iotile_device_A, iotile_device_B, iotile_lower, iotile_upper));
       }
     }
     IOTILE_CUDA_CHECK(cudaMemcpy(C, iotile_device_C, (size_t)(256) * (256) * sizeof(double), cudaMemcpyDeviceToHost));

@@ -5,8 +5,6 @@
 #else
 #include <cuda_runtime.h>
 #endif
-#include <stdio.h>
-#include <stdlib.h>
 /* Whether two objects of n bytes differ in some bit. */
 __attribute__((unused)) static __device__ int iotile_bits_differ(const void *a, const void *b, unsigned n) {
   const unsigned char *x = (const unsigned char *)a, *y = (const unsigned char *)b;
@@ -15,6 +13,8 @@ __attribute__((unused)) static __device__ int iotile_bits_differ(const void *a, 
       return 1;
   return 0;
 }
+#include <stdio.h>
+#include <stdlib.h>
 #define IOTILE_CUDA_CHECK(call) \
   do { \
     cudaError_t iotile_error = (call); \
@@ -23,6 +23,7 @@ __attribute__((unused)) static __device__ int iotile_bits_differ(const void *a, 
       exit(EXIT_FAILURE); \
     } \
   } while (0)
+#define IOTILE_LAUNCHER static
 // iotile-flags: --target=cuda --no-tile
 /* A 1-D Jacobi sweep in a time loop: the time loop stays on the host and
  * launches the two parallel sweeps each step; the arrays stay on the device
@@ -41,6 +42,15 @@ static void iotile_r0_k0_entry(void *p) {
   iotile_r0_k0(a->steps, a->n, a->c0, a->B, a->A, a->iotile_lower, a->iotile_upper);
 }
 #endif
+IOTILE_LAUNCHER cudaError_t iotile_r0_k0_launch(unsigned iotile_grid_x, unsigned iotile_grid_y, unsigned iotile_grid_z, unsigned iotile_block_x, unsigned iotile_block_y, unsigned iotile_block_z, long steps, long n, int c0, double *B, double *A, int iotile_lower, int iotile_upper) {
+#ifdef IOTILE_EMULATE_CUDA
+  struct iotile_r0_k0_args iotile_args = { steps, n, c0, B, A, iotile_lower, iotile_upper };
+  iotile_emu_launch(iotile_dim3(iotile_grid_x, iotile_grid_y, iotile_grid_z), iotile_dim3(iotile_block_x, iotile_block_y, iotile_block_z), iotile_r0_k0_entry, &iotile_args);
+#else
+  iotile_r0_k0<<<dim3(iotile_grid_x, iotile_grid_y, iotile_grid_z), dim3(iotile_block_x, iotile_block_y, iotile_block_z)>>>(steps, n, c0, B, A, iotile_lower, iotile_upper);
+#endif
+  return cudaGetLastError();
+}
 
 static __global__ void iotile_r0_k1(long steps, long n, int c0, double *B, double *A, int iotile_lower, int iotile_upper) {
   (void)steps; (void)n; (void)c0; (void)B; (void)A; (void)iotile_lower; (void)iotile_upper;
@@ -56,6 +66,15 @@ static void iotile_r0_k1_entry(void *p) {
   iotile_r0_k1(a->steps, a->n, a->c0, a->B, a->A, a->iotile_lower, a->iotile_upper);
 }
 #endif
+IOTILE_LAUNCHER cudaError_t iotile_r0_k1_launch(unsigned iotile_grid_x, unsigned iotile_grid_y, unsigned iotile_grid_z, unsigned iotile_block_x, unsigned iotile_block_y, unsigned iotile_block_z, long steps, long n, int c0, double *B, double *A, int iotile_lower, int iotile_upper) {
+#ifdef IOTILE_EMULATE_CUDA
+  struct iotile_r0_k1_args iotile_args = { steps, n, c0, B, A, iotile_lower, iotile_upper };
+  iotile_emu_launch(iotile_dim3(iotile_grid_x, iotile_grid_y, iotile_grid_z), iotile_dim3(iotile_block_x, iotile_block_y, iotile_block_z), iotile_r0_k1_entry, &iotile_args);
+#else
+  iotile_r0_k1<<<dim3(iotile_grid_x, iotile_grid_y, iotile_grid_z), dim3(iotile_block_x, iotile_block_y, iotile_block_z)>>>(steps, n, c0, B, A, iotile_lower, iotile_upper);
+#endif
+  return cudaGetLastError();
+}
 
 void jacobi(int steps, int n, double A[n], double B[n])
 {
@@ -72,12 +91,7 @@ void jacobi(int steps, int n, double A[n], double B[n])
         const int iotile_upper = (n - 1) - 1;
         if (iotile_upper >= iotile_lower) {
           const unsigned iotile_threads = (unsigned)((iotile_upper - iotile_lower) / 1 + 1);
-          #ifdef IOTILE_EMULATE_CUDA
-          { struct iotile_r0_k0_args iotile_args = { steps, n, c0, iotile_device_B, iotile_device_A, iotile_lower, iotile_upper }; iotile_emu_launch(iotile_dim3((iotile_threads + 127) / 128, 1, 1), iotile_dim3(128, 1, 1), iotile_r0_k0_entry, &iotile_args); }
-          #else
-          iotile_r0_k0<<<(iotile_threads + 127) / 128, 128>>>(steps, n, c0, iotile_device_B, iotile_device_A, iotile_lower, iotile_upper);
-          #endif
-          IOTILE_CUDA_CHECK(cudaGetLastError());
+          IOTILE_CUDA_CHECK(iotile_r0_k0_launch((iotile_threads + 127) / 128, 1, 1, 128, 1, 1, steps, n, c0, iotile_device_B, iotile_device_A, iotile_lower, iotile_upper));
         }
       }
       {
@@ -85,12 +99,7 @@ void jacobi(int steps, int n, double A[n], double B[n])
         const int iotile_upper = (n - 1) - 1;
         if (iotile_upper >= iotile_lower) {
           const unsigned iotile_threads = (unsigned)((iotile_upper - iotile_lower) / 1 + 1);
-          #ifdef IOTILE_EMULATE_CUDA
-          { struct iotile_r0_k1_args iotile_args = { steps, n, c0, iotile_device_B, iotile_device_A, iotile_lower, iotile_upper }; iotile_emu_launch(iotile_dim3((iotile_threads + 127) / 128, 1, 1), iotile_dim3(128, 1, 1), iotile_r0_k1_entry, &iotile_args); }
-          #else
-          iotile_r0_k1<<<(iotile_threads + 127) / 128, 128>>>(steps, n, c0, iotile_device_B, iotile_device_A, iotile_lower, iotile_upper);
-          #endif
-          IOTILE_CUDA_CHECK(cudaGetLastError());
+          IOTILE_CUDA_CHECK(iotile_r0_k1_launch((iotile_threads + 127) / 128, 1, 1, 128, 1, 1, steps, n, c0, iotile_device_B, iotile_device_A, iotile_lower, iotile_upper));
         }
       }
     }

@@ -5,8 +5,6 @@
 #else
 #include <cuda_runtime.h>
 #endif
-#include <stdio.h>
-#include <stdlib.h>
 /* Whether two objects of n bytes differ in some bit. */
 __attribute__((unused)) static __device__ int iotile_bits_differ(const void *a, const void *b, unsigned n) {
   const unsigned char *x = (const unsigned char *)a, *y = (const unsigned char *)b;
@@ -15,6 +13,8 @@ __attribute__((unused)) static __device__ int iotile_bits_differ(const void *a, 
       return 1;
   return 0;
 }
+#include <stdio.h>
+#include <stdlib.h>
 #define IOTILE_CUDA_CHECK(call) \
   do { \
     cudaError_t iotile_error = (call); \
@@ -23,6 +23,7 @@ __attribute__((unused)) static __device__ int iotile_bits_differ(const void *a, 
       exit(EXIT_FAILURE); \
     } \
   } while (0)
+#define IOTILE_LAUNCHER static
 // iotile-flags: --target=cuda --no-tile
 /* A lower-triangular solve: the row loop carries the dependence and runs
  * in a one-thread kernel; the update of the rows below a solved one is a
@@ -43,6 +44,15 @@ static void iotile_r0_k0_entry(void *p) {
   iotile_r0_k0(a->x, a->b, a->L, a->iotile_lower, a->iotile_upper);
 }
 #endif
+IOTILE_LAUNCHER cudaError_t iotile_r0_k0_launch(unsigned iotile_grid_x, unsigned iotile_grid_y, unsigned iotile_grid_z, unsigned iotile_block_x, unsigned iotile_block_y, unsigned iotile_block_z, double *x, double *b, double *L, int iotile_lower, int iotile_upper) {
+#ifdef IOTILE_EMULATE_CUDA
+  struct iotile_r0_k0_args iotile_args = { x, b, L, iotile_lower, iotile_upper };
+  iotile_emu_launch(iotile_dim3(iotile_grid_x, iotile_grid_y, iotile_grid_z), iotile_dim3(iotile_block_x, iotile_block_y, iotile_block_z), iotile_r0_k0_entry, &iotile_args);
+#else
+  iotile_r0_k0<<<dim3(iotile_grid_x, iotile_grid_y, iotile_grid_z), dim3(iotile_block_x, iotile_block_y, iotile_block_z)>>>(x, b, L, iotile_lower, iotile_upper);
+#endif
+  return cudaGetLastError();
+}
 
 static __global__ void iotile_r0_k1(int c0, double *x, double *b, double *L) {
   (void)c0; (void)x; (void)b; (void)L;
@@ -55,6 +65,15 @@ static void iotile_r0_k1_entry(void *p) {
   iotile_r0_k1(a->c0, a->x, a->b, a->L);
 }
 #endif
+IOTILE_LAUNCHER cudaError_t iotile_r0_k1_launch(unsigned iotile_grid_x, unsigned iotile_grid_y, unsigned iotile_grid_z, unsigned iotile_block_x, unsigned iotile_block_y, unsigned iotile_block_z, int c0, double *x, double *b, double *L) {
+#ifdef IOTILE_EMULATE_CUDA
+  struct iotile_r0_k1_args iotile_args = { c0, x, b, L };
+  iotile_emu_launch(iotile_dim3(iotile_grid_x, iotile_grid_y, iotile_grid_z), iotile_dim3(iotile_block_x, iotile_block_y, iotile_block_z), iotile_r0_k1_entry, &iotile_args);
+#else
+  iotile_r0_k1<<<dim3(iotile_grid_x, iotile_grid_y, iotile_grid_z), dim3(iotile_block_x, iotile_block_y, iotile_block_z)>>>(c0, x, b, L);
+#endif
+  return cudaGetLastError();
+}
 
 static __global__ void iotile_r0_k2(int c0, double *x, double *b, double *L, int iotile_lower, int iotile_upper) {
   (void)c0; (void)x; (void)b; (void)L; (void)iotile_lower; (void)iotile_upper;
@@ -70,6 +89,15 @@ static void iotile_r0_k2_entry(void *p) {
   iotile_r0_k2(a->c0, a->x, a->b, a->L, a->iotile_lower, a->iotile_upper);
 }
 #endif
+IOTILE_LAUNCHER cudaError_t iotile_r0_k2_launch(unsigned iotile_grid_x, unsigned iotile_grid_y, unsigned iotile_grid_z, unsigned iotile_block_x, unsigned iotile_block_y, unsigned iotile_block_z, int c0, double *x, double *b, double *L, int iotile_lower, int iotile_upper) {
+#ifdef IOTILE_EMULATE_CUDA
+  struct iotile_r0_k2_args iotile_args = { c0, x, b, L, iotile_lower, iotile_upper };
+  iotile_emu_launch(iotile_dim3(iotile_grid_x, iotile_grid_y, iotile_grid_z), iotile_dim3(iotile_block_x, iotile_block_y, iotile_block_z), iotile_r0_k2_entry, &iotile_args);
+#else
+  iotile_r0_k2<<<dim3(iotile_grid_x, iotile_grid_y, iotile_grid_z), dim3(iotile_block_x, iotile_block_y, iotile_block_z)>>>(c0, x, b, L, iotile_lower, iotile_upper);
+#endif
+  return cudaGetLastError();
+}
 
 void solve(double L[N][N], double x[N], double b[N])
 {
@@ -88,32 +116,17 @@ void solve(double L[N][N], double x[N], double b[N])
       const int iotile_upper = 99;
       if (iotile_upper >= iotile_lower) {
         const unsigned iotile_threads = (unsigned)((iotile_upper - iotile_lower) / 1 + 1);
-        #ifdef IOTILE_EMULATE_CUDA
-        { struct iotile_r0_k0_args iotile_args = { iotile_device_x, iotile_device_b, iotile_device_L, iotile_lower, iotile_upper }; iotile_emu_launch(iotile_dim3((iotile_threads + 127) / 128, 1, 1), iotile_dim3(128, 1, 1), iotile_r0_k0_entry, &iotile_args); }
-        #else
-        iotile_r0_k0<<<(iotile_threads + 127) / 128, 128>>>(iotile_device_x, iotile_device_b, iotile_device_L, iotile_lower, iotile_upper);
-        #endif
-        IOTILE_CUDA_CHECK(cudaGetLastError());
+        IOTILE_CUDA_CHECK(iotile_r0_k0_launch((iotile_threads + 127) / 128, 1, 1, 128, 1, 1, iotile_device_x, iotile_device_b, iotile_device_L, iotile_lower, iotile_upper));
       }
     }
     for (int c0 = 0; c0 <= 99; c0++) {
-      #ifdef IOTILE_EMULATE_CUDA
-      { struct iotile_r0_k1_args iotile_args = { c0, iotile_device_x, iotile_device_b, iotile_device_L }; iotile_emu_launch(iotile_dim3(1, 1, 1), iotile_dim3(1, 1, 1), iotile_r0_k1_entry, &iotile_args); }
-      #else
-      iotile_r0_k1<<<1, 1>>>(c0, iotile_device_x, iotile_device_b, iotile_device_L);
-      #endif
-      IOTILE_CUDA_CHECK(cudaGetLastError());
+      IOTILE_CUDA_CHECK(iotile_r0_k1_launch(1, 1, 1, 1, 1, 1, c0, iotile_device_x, iotile_device_b, iotile_device_L));
       {
         const int iotile_lower = c0 + 1;
         const int iotile_upper = 99;
         if (iotile_upper >= iotile_lower) {
           const unsigned iotile_threads = (unsigned)((iotile_upper - iotile_lower) / 1 + 1);
-          #ifdef IOTILE_EMULATE_CUDA
-          { struct iotile_r0_k2_args iotile_args = { c0, iotile_device_x, iotile_device_b, iotile_device_L, iotile_lower, iotile_upper }; iotile_emu_launch(iotile_dim3((iotile_threads + 127) / 128, 1, 1), iotile_dim3(128, 1, 1), iotile_r0_k2_entry, &iotile_args); }
-          #else
-          iotile_r0_k2<<<(iotile_threads + 127) / 128, 128>>>(c0, iotile_device_x, iotile_device_b, iotile_device_L, iotile_lower, iotile_upper);
-          #endif
-          IOTILE_CUDA_CHECK(cudaGetLastError());
+          IOTILE_CUDA_CHECK(iotile_r0_k2_launch((iotile_threads + 127) / 128, 1, 1, 128, 1, 1, c0, iotile_device_x, iotile_device_b, iotile_device_L, iotile_lower, iotile_upper));
         }
       }
     }
