@@ -19,7 +19,9 @@
 //!   iterations touch no element that one of them writes, except for the
 //!   scalars it keeps private copies of, whose live ranges must then lie
 //!   within one iteration of the loop (a private copy starts undefined in
-//!   each iteration and is lost after it).
+//!   each iteration and is lost after it); likewise for the loops a
+//!   `thread` mark names, jointly, within one iteration of the loops above
+//!   the outermost of them.
 //!
 //! Anti and output dependences only protect live ranges: they may be
 //! reversed where no live range is broken, which is what lets a scalar
@@ -36,7 +38,7 @@ use isl_rs::{DimType, Map, ScheduleNode, ScheduleNodeType, UnionMap, UnionSet};
 use crate::deps::{read_sources, Dependences};
 use crate::isl::{coalesced, IslResult, IslText};
 use crate::scop::Scop;
-use crate::marks::{parallel_mark_depth, simd_mark_depth, PARALLEL_MARK, SIMD_MARK};
+use crate::marks::{parallel_mark_depth, simd_mark_depth, thread_mark_depths, PARALLEL_MARK, SIMD_MARK, THREAD_MARK};
 
 /// Why `schedule` does not compute what the original order of `scop`
 /// computes; `None` when it does.
@@ -114,6 +116,13 @@ fn marked_loops_carry_nothing(scop: &Scop, deps: &Dependences, node: ScheduleNod
         if depth.is_none() && (name.starts_with(PARALLEL_MARK) || name.starts_with(SIMD_MARK)) {
             return Ok(Some(format!("its mark \"{name}\" names no loop (a parallel or simd mark ends with the loop's schedule depth: \"{PARALLEL_MARK}_2\")")));
         }
+        if let Some(depths) = thread_mark_depths(&name) {
+            if let Some(why) = threads_carry_nothing(scop, deps, &node, &name, &depths)? {
+                return Ok(Some(why));
+            }
+        } else if name.starts_with(THREAD_MARK) {
+            return Ok(Some(format!("its mark \"{name}\" names no loop (a thread mark ends with the loops' schedule depths: \"{THREAD_MARK}_5_3\")")));
+        }
         if let Some(depth) = depth {
             let mut loops = Vec::new();
             bands_at_depth(node.get_child(0)?, depth, &mut loops)?;
@@ -130,6 +139,27 @@ fn marked_loops_carry_nothing(scop: &Scop, deps: &Dependences, node: ScheduleNod
     for i in 0..node.n_children()? {
         if let Some(why) = marked_loops_carry_nothing(scop, deps, node.get_child(i)?)? {
             return Ok(Some(why));
+        }
+    }
+    Ok(None)
+}
+
+/// Why the loops a thread mark at `mark` names (schedule depths `depths`)
+/// cannot run as the threads of a block; `None` when they can.
+fn threads_carry_nothing(scop: &Scop, deps: &Dependences, mark: &ScheduleNode, name: &str, depths: &[i32]) -> IslResult<Option<String>> {
+    let mut loops = Vec::new();
+    bands_at_depth(mark.get_child(0)?, depths[0], &mut loops)?;
+    if loops.is_empty() {
+        return Ok(Some(format!("its mark \"{name}\" is not above a loop")));
+    }
+    for (band, _) in loops {
+        let (start, n) = (band.get_schedule_depth()?, band.band_n_member()?);
+        let members: Vec<i32> = depths.iter().map(|d| d - start).collect();
+        if members.iter().any(|&m| m < 0 || m >= n) {
+            return Ok(Some(format!("its mark \"{name}\" names loops of different bands")));
+        }
+        if let Some(conflict) = threads_conflict(scop, deps, &band, &members)? {
+            return Ok(Some(format!("the loops below its mark \"{name}\" {conflict}")));
         }
     }
     Ok(None)
@@ -177,8 +207,36 @@ fn same_value(f: &UnionMap) -> IslResult<UnionMap> {
 /// iterations in parallel (or as simd lanes) with private copies of the
 /// privatizable scalars written below it; `None` when nothing does.
 pub fn parallel_conflict(scop: &Scop, deps: &Dependences, band: &ScheduleNode, member: i32) -> IslResult<Option<String>> {
-    let within = band.get_domain()?;
     let (outer, this) = loop_relations(band, member)?;
+    conflict_across(scop, deps, &band.get_domain()?, outer, this)
+}
+
+/// What makes members `members` of the band at `band` unfit to run as the
+/// threads of a GPU block: within one iteration of the loops above the
+/// outermost of them, two instances that differ in some of them conflict,
+/// or a private scalar's value passes between them; `None` when nothing
+/// does.
+pub fn threads_conflict(scop: &Scop, deps: &Dependences, band: &ScheduleNode, members: &[i32]) -> IslResult<Option<String>> {
+    let Some(&first) = members.iter().min() else { return Ok(None) };
+    let (outer, _) = loop_relations(band, first)?;
+    let partial = band.band_get_partial_schedule()?;
+    let within = band.get_domain()?;
+    let mut these: Option<UnionMap> = None;
+    for &m in members {
+        let member = UnionMap::from_union_pw_aff(partial.get_union_pw_aff(m)?)?.intersect_domain(within.copy()?)?;
+        these = Some(match these {
+            None => member,
+            Some(t) => t.flat_range_product(member)?,
+        });
+    }
+    let these = these.ok_or_else(|| crate::isl::IslError("no member".into()))?;
+    conflict_across(scop, deps, &within, outer, these)
+}
+
+/// What makes the instances in `within` that share a value of `outer` but
+/// differ in their value of `this` unfit to run concurrently, with private
+/// copies of the privatizable scalars they write; `None` when nothing does.
+fn conflict_across(scop: &Scop, deps: &Dependences, within: &UnionSet, outer: UnionMap, this: UnionMap) -> IslResult<Option<String>> {
     let same_outer = same_value(&outer)?;
     let whole = outer.flat_range_product(this)?;
     let same_iteration = same_value(&whole)?;
@@ -188,7 +246,7 @@ pub fn parallel_conflict(scop: &Scop, deps: &Dependences, band: &ScheduleNode, m
         let element = scop.scalar_element(&scalar)?;
         writes = writes.subtract_range(element.copy()?)?;
         reads = reads.subtract_range(element)?;
-        let split = touching(deps.tagged_flow_of(scop, &scalar)?, &within)?.subtract(same_iteration.copy()?)?;
+        let split = touching(deps.tagged_flow_of(scop, &scalar)?, within)?.subtract(same_iteration.copy()?)?;
         if !split.is_empty()? {
             return Ok(Some(format!("would lose values of the private scalar '{scalar}' between iterations: {}", coalesced(split)?.isl_text())));
         }

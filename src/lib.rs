@@ -493,6 +493,7 @@ fn transformed_schedule(
         second_level: plan.second_level,
         isolate_full_tiles: plan.isolate_full_tiles,
         mark_parallel,
+        mark_threads: options.target == back::Target::Cuda,
         require_reuse: true,
         every_member_parallel: false,
     };

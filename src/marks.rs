@@ -3,7 +3,8 @@
 //! that loop's schedule depth (the generated iterator of that depth), and
 //! says how the loop may run: its iterations in parallel
 //! ([`PARALLEL_MARK`], [`PARALLEL_CYCLIC_MARK`]) or as simd lanes
-//! ([`SIMD_MARK`]). Naming the loop by depth leaves the band whole, and a
+//! ([`SIMD_MARK`]), or, on the GPU, as the threads of a block
+//! ([`THREAD_MARK`]). Naming the loop by depth leaves the band whole, and a
 //! loop that isl prints as its body (it runs once) simply has no loop for
 //! the mark to apply to.
 
@@ -47,4 +48,28 @@ pub fn simd_mark(depth: i32) -> String {
 /// The schedule depth a [`SIMD_MARK`] names; `None` for other marks.
 pub fn simd_mark_depth(name: &str) -> Option<i32> {
     name.strip_prefix(SIMD_MARK)?.strip_prefix('_')?.parse().ok()
+}
+
+/// Prefix of the name of the mark node above a point band (below a tile
+/// loop that a parallel mark names) whose members may run as the threads of
+/// one GPU block: the name goes on with the schedule depth of the member
+/// for the block's x dimension, then that of the member for y, if any
+/// (`thread_5_3`). All threads run the loops of the other members, each its
+/// own share of the named ones: no two instances that differ in a named
+/// member conflict within one iteration of the loops above the outermost
+/// named member.
+pub const THREAD_MARK: &str = "thread";
+
+/// The name of the [`THREAD_MARK`] naming the loops at schedule depths
+/// `depths` (x first).
+pub fn thread_mark(depths: &[i32]) -> String {
+    std::iter::once(THREAD_MARK.to_string()).chain(depths.iter().map(i32::to_string)).collect::<Vec<_>>().join("_")
+}
+
+/// The schedule depths a [`THREAD_MARK`] names (x first); `None` for other
+/// marks.
+pub fn thread_mark_depths(name: &str) -> Option<Vec<i32>> {
+    let rest = name.strip_prefix(THREAD_MARK)?.strip_prefix('_')?;
+    let depths: Option<Vec<i32>> = rest.split('_').map(|d| d.parse().ok()).collect();
+    depths.filter(|d| !d.is_empty() && d.len() <= 3)
 }

@@ -13,7 +13,7 @@ use isl_rs::{ASTExpr, ASTExprOpType, ASTExprType, ASTNode, ASTNodeType};
 
 use crate::ast::{FinalValue, RegionAst};
 use crate::deps::Privatization;
-use crate::marks::{parallel_mark_depth, simd_mark_depth};
+use crate::marks::{parallel_mark_depth, simd_mark_depth, thread_mark_depths};
 use crate::isl::{ast_node_type, IslError, IslResult};
 use crate::scop::Scop;
 
@@ -60,6 +60,31 @@ pub struct Writer<'a> {
     /// Extent texts of the arrays of two or more dimensions, when they are
     /// indexed as flat arrays (CUDA's device copies).
     flat: Option<&'a HashMap<String, Vec<String>>>,
+    /// In a CUDA kernel's block, how the loops thread marks name are shared
+    /// among the threads (`None` elsewhere).
+    threads: Option<Threads>,
+}
+
+/// The state of printing the code one GPU block runs (see
+/// [`crate::transform::gpu`]): the loops the enclosing thread marks name
+/// step through their iterations by the block's threads along one
+/// dimension each (`for (c5 = lo + threadIdx.x; c5 <= hi; c5 += blockDim.x)`);
+/// a statement outside the loop of some dimension runs in the threads at 0
+/// along it only; code outside all of them (block level) runs alike in
+/// every thread, and after each piece of work at block level comes a
+/// barrier, so that block-level control flow never diverges and the next
+/// piece sees what this one wrote.
+#[derive(Debug, Default)]
+pub struct Threads {
+    /// The block's dimensions, `x` first.
+    dims: Vec<char>,
+    /// Iterators of the loops the enclosing thread marks name, with their
+    /// dimension.
+    named: Vec<(String, char)>,
+    /// Dimensions whose loops enclose the current node.
+    distributed: Vec<char>,
+    /// Statements printed at block level (run by one thread).
+    pub block_level: Vec<String>,
 }
 
 impl<'a> Writer<'a> {
@@ -80,7 +105,22 @@ impl<'a> Writer<'a> {
             privatizable,
             beside: Vec::new(),
             flat: None,
+            threads: None,
         }
+    }
+
+    /// The writer printing the code of one GPU block whose threads span
+    /// `dims` dimensions (see [`Threads`]).
+    pub fn for_block(mut self, dims: usize) -> Writer<'a> {
+        self.threads = Some(Threads { dims: ['x', 'y', 'z'][..dims.min(3)].to_vec(), ..Threads::default() });
+        self
+    }
+
+    /// Prints `node` as the code of a block ([`Self::for_block`]); gives the
+    /// text and the statements printed at block level.
+    pub fn write_block(mut self, node: &ASTNode) -> IslResult<(String, Vec<String>)> {
+        self.put_node(node)?;
+        Ok((self.out, self.threads.map(|t| t.block_level).unwrap_or_default()))
     }
 
     /// A writer for parts of a region's AST (CUDA kernel bodies and host
@@ -156,14 +196,24 @@ impl<'a> Writer<'a> {
                 let id = node.mark_get_id()?;
                 let (saved_parallel, saved_simd) = (self.parallel_iterator.clone(), self.simd_iterator.clone());
                 let name = id.get_name()?;
+                let saved_named = self.threads.as_ref().map(|t| t.named.clone());
                 if let Some((depth, cyclic)) = parallel_mark_depth(name) {
                     self.parallel_iterator = self.iterators.get(depth as usize).map(|iterator| (iterator.clone(), cyclic));
                 } else if let Some(depth) = simd_mark_depth(name) {
                     self.simd_iterator = self.iterators.get(depth as usize).cloned();
+                } else if let (Some(depths), Some(threads)) = (thread_mark_depths(name), self.threads.as_mut()) {
+                    threads.named = depths
+                        .iter()
+                        .zip(threads.dims.iter())
+                        .filter_map(|(d, dim)| Some((self.iterators.get(*d as usize)?.clone(), *dim)))
+                        .collect();
                 }
                 let result = self.put_node(&node.mark_get_node()?);
                 self.parallel_iterator = saved_parallel;
                 self.simd_iterator = saved_simd;
+                if let (Some(threads), Some(named)) = (self.threads.as_mut(), saved_named) {
+                    threads.named = named;
+                }
                 result
             }
             ASTNodeType::User => self.put_user(node),
@@ -174,7 +224,8 @@ impl<'a> Writer<'a> {
     /// Prints `node` as the body of a loop or branch, braced when it is a
     /// block (or when `force_braces`).
     fn put_body(&mut self, node: &ASTNode, force_braces: bool) -> IslResult<()> {
-        let braces = force_braces || ast_node_type(&without_marks(node)?)? == ASTNodeType::Block;
+        // A block's code may put a barrier after a statement or loop.
+        let braces = force_braces || self.threads.is_some() || ast_node_type(&without_marks(node)?)? == ASTNodeType::Block;
         if braces {
             if let Some(last) = self.out.pop() {
                 debug_assert_eq!(last, '\n');
@@ -229,10 +280,36 @@ impl<'a> Writer<'a> {
                 self.line(&format!("#pragma {pragma}{clause}"));
             }
         }
+        let dim = self.threads.as_ref().and_then(|t| t.named.iter().find(|(it, _)| *it == iterator).map(|(_, d)| *d));
+        if let Some(dim) = dim {
+            return self.put_threads_for(node, &iterator, init, &cond, &inc, dim);
+        }
         self.line(&format!("for ({declare}{iterator} = {}; {cond}; {step})", init.0));
         let beside = std::mem::take(&mut self.beside);
         let result = self.put_body(&node.for_get_body()?, false);
         self.beside = beside;
+        result
+    }
+
+    /// A loop whose iterations the block's threads share along `dim`,
+    /// followed at block level by a barrier.
+    fn put_threads_for(&mut self, node: &ASTNode, iterator: &str, init: (String, u8), cond: &str, inc: &str, dim: char) -> IslResult<()> {
+        let start = if init.1 < prec::ADDITIVE { format!("({})", init.0) } else { init.0 };
+        let stride = if inc == "1" { String::new() } else { format!(" * {inc}") };
+        self.line(&format!("for (int {iterator} = {start} + (int)threadIdx.{dim}{stride}; {cond}; {iterator} += (int)blockDim.{dim}{stride})"));
+        let at_block_level = self.threads.as_ref().is_some_and(|t| t.distributed.is_empty());
+        if let Some(t) = self.threads.as_mut() {
+            t.distributed.push(dim);
+        }
+        let beside = std::mem::take(&mut self.beside);
+        let result = self.put_body(&node.for_get_body()?, false);
+        self.beside = beside;
+        if let Some(t) = self.threads.as_mut() {
+            t.distributed.pop();
+        }
+        if at_block_level {
+            self.line("__syncthreads();");
+        }
         result
     }
 
@@ -272,7 +349,29 @@ impl<'a> Writer<'a> {
             Some(extents) => body.substitute_flat(&values, &|array| extents.get(array).cloned().unwrap_or_default()),
             None => body.substitute(&values),
         };
-        self.line(&text);
+        let Some(threads) = self.threads.as_mut() else {
+            self.line(&text);
+            return Ok(());
+        };
+        // One thread along each dimension whose loop does not enclose the
+        // statement runs it.
+        let guard: Vec<String> = threads.dims.iter().filter(|d| !threads.distributed.contains(d)).map(|d| format!("threadIdx.{d} == 0")).collect();
+        let at_block_level = threads.distributed.is_empty();
+        if at_block_level {
+            threads.block_level.push(name);
+        }
+        if guard.is_empty() {
+            self.line(&text);
+        } else {
+            self.line(&format!("if ({}) {{", guard.join(" && ")));
+            self.level += 1;
+            self.line(&text);
+            self.level -= 1;
+            self.line("}");
+        }
+        if at_block_level {
+            self.line("__syncthreads();");
+        }
         Ok(())
     }
 

@@ -1,10 +1,16 @@
 //! CUDA printer: a region's AST as host code that runs it on the GPU, plus
 //! the `__global__` kernels that code launches.
 //!
-//! The mapping follows the parallel marks of the schedule. The outermost
-//! loop a parallel mark names becomes one kernel launch whose threads each
-//! run one of its iterations (a 1-D grid of [`Mapping::block`]-thread
-//! blocks; the kernel recomputes nothing but its own iterator). Loops and
+//! The mapping follows the marks of the schedule. The outermost loop a
+//! parallel mark names becomes one kernel launch. Where that loop is a
+//! tile loop whose point loops carry thread marks
+//! ([`crate::transform::gpu`]), each block runs one tile (one iteration)
+//! and its threads share the marked point loops along x and y
+//! ([`Mapping::threads`] per block; see [`super::c::Threads`] for the
+//! barriers); otherwise each thread runs one iteration (a 1-D grid of
+//! [`Mapping::block`]-thread blocks; the kernel recomputes nothing but its
+//! own iterator). A block runs a tile only when every scalar the tile
+//! writes is a private copy written inside the threads' loops. Loops and
 //! conditions around parallel loops stay on the host, around the launches
 //! (a time loop); every other maximal piece of the AST without a parallel
 //! loop runs as a kernel of one thread, so that all data stays on the
@@ -44,7 +50,7 @@ use super::c::{block_children, private_scalars, statement_names, Writer};
 use crate::ast::RegionAst;
 use crate::deps::Privatization;
 use crate::isl::{ast_node_type, AstBuild, IslError, IslResult};
-use crate::marks::parallel_mark_depth;
+use crate::marks::{parallel_mark_depth, thread_mark_depths};
 use crate::scop::Scop;
 
 /// The runtime header a kernel file includes: the emulation's when
@@ -129,15 +135,17 @@ pub const EMULATION_HEADER: &str = include_str!("../../runtime/iotile_cuda_emula
 pub const EMULATION_HEADER_NAME: &str = "iotile_cuda_emulation.h";
 
 /// How loops map to the GPU.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct Mapping {
-    /// Threads per block.
+    /// Threads per block where each runs one iteration of a parallel loop.
     pub block: u32,
+    /// Threads per block along x, y, z where a block runs a tile.
+    pub threads: Vec<u32>,
 }
 
 impl Default for Mapping {
     fn default() -> Self {
-        Mapping { block: 128 }
+        Mapping { block: 128, threads: vec![32, 4, 4] }
     }
 }
 
@@ -662,7 +670,24 @@ impl Mapper<'_> {
         let mut inside = Vec::new();
         statement_names(&body_node, &mut inside)?;
         let written: Vec<&String> = self.scop.statements.iter().filter(|s| inside.contains(&s.name)).flat_map(|s| s.writes.iter().map(|w| &w.array)).collect();
-        let code = self.writer(2).write_node(&body_node)?;
+        let scalar_names: Vec<&String> = self.scalars().map(|a| &a.name).collect();
+        // With thread marks, one block per iteration and the tile's loops
+        // shared among its threads, as long as every scalar written is a
+        // private copy written inside the threads' loops.
+        let dims = thread_dims(&body_node)?;
+        let mut block_code = None;
+        if dims > 0 {
+            let (code, block_level) = self.writer(1).for_block(dims).write_block(&body_node)?;
+            let private_only = written.iter().filter(|w| scalar_names.contains(w)).all(|w| private.contains(w));
+            let block_writes = self.scop.statements.iter().filter(|s| block_level.contains(&s.name)).flat_map(|s| &s.writes).any(|w| scalar_names.contains(&&w.array));
+            if private_only && !block_writes {
+                block_code = Some(code);
+            }
+        }
+        let code = match &block_code {
+            Some(code) => code.clone(),
+            None => self.writer(2).write_node(&body_node)?,
+        };
         let scalars = self.scalars_in(&code);
         let mut body = String::new();
         // A shared scalar that the loop writes is written by one
@@ -680,30 +705,65 @@ impl Mapper<'_> {
                 }
             }
         }
-        let _ = writeln!(body, "  const int {iterator} = iotile_lower + (int)(blockIdx.x * blockDim.x + threadIdx.x) * {inc};");
-        let _ = writeln!(body, "  if ({iterator} <= iotile_upper) {{");
-        body.push_str(&code);
-        let _ = writeln!(body, "  }}");
+        if block_code.is_some() {
+            let _ = writeln!(body, "  const int {iterator} = iotile_lower + (int)blockIdx.x * {inc};");
+            body.push_str(&code);
+        } else {
+            let _ = writeln!(body, "  const int {iterator} = iotile_lower + (int)(blockIdx.x * blockDim.x + threadIdx.x) * {inc};");
+            let _ = writeln!(body, "  if ({iterator} <= iotile_upper) {{");
+            body.push_str(&code);
+            let _ = writeln!(body, "  }}");
+        }
         for store in stores {
             let _ = writeln!(body, "{store}");
         }
         self.write_kernel(&name, &params, &body);
-        let block = self.mapping.block;
         self.line("{");
         self.level += 1;
         self.line(&format!("const int iotile_lower = {init};"));
         self.line(&format!("const int iotile_upper = {upper};"));
         self.line("if (iotile_upper >= iotile_lower) {");
         self.level += 1;
-        self.line(&format!("const unsigned iotile_threads = (unsigned)((iotile_upper - iotile_lower) / {inc} + 1);"));
-        let grid = format!("(iotile_threads + {}) / {block}", block - 1);
-        self.launch(&name, &params, &[grid], &[block]);
+        self.line(&format!("const unsigned iotile_iterations = (unsigned)((iotile_upper - iotile_lower) / {inc} + 1);"));
+        if block_code.is_some() {
+            let block = &self.mapping.threads[..dims.min(self.mapping.threads.len())];
+            self.launch(&name, &params, &["iotile_iterations".into()], &block.to_vec());
+        } else {
+            let block = self.mapping.block;
+            let grid = format!("(iotile_iterations + {}) / {block}", block - 1);
+            self.launch(&name, &params, &[grid], &[block]);
+        }
         self.level -= 1;
         self.line("}");
         self.level -= 1;
         self.line("}");
         Ok(())
     }
+}
+
+/// The most loops a thread mark inside `node` names: the dimensions of the
+/// blocks of a kernel running `node`.
+fn thread_dims(node: &ASTNode) -> IslResult<usize> {
+    Ok(match ast_node_type(node)? {
+        ASTNodeType::Mark => {
+            let here = thread_mark_depths(node.mark_get_id()?.get_name()?).map_or(0, |d| d.len());
+            here.max(thread_dims(&node.mark_get_node()?)?)
+        }
+        ASTNodeType::For => thread_dims(&node.for_get_body()?)?,
+        ASTNodeType::If => {
+            let then = thread_dims(&node.if_get_then_node()?)?;
+            if node.if_has_else_node()? { then.max(thread_dims(&node.if_get_else_node()?)?) } else { then }
+        }
+        ASTNodeType::Block => {
+            let children = node.block_get_children()?;
+            let mut most = 0;
+            for i in 0..children.n_ast_node()? {
+                most = most.max(thread_dims(&children.get_at(i)?)?);
+            }
+            most
+        }
+        ASTNodeType::User | ASTNodeType::Error => 0,
+    })
 }
 
 /// The host variable holding the device copy of array `name`.

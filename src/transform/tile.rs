@@ -54,6 +54,9 @@ pub struct TileOptions {
     pub isolate_full_tiles: Isolate,
     /// Mark parallel loops (and innermost loops that may be vectorised).
     pub mark_parallel: bool,
+    /// Below a tile loop marked parallel, mark the point loops that may run
+    /// as the threads of a GPU block ([`super::gpu`]).
+    pub mark_threads: bool,
     /// Tile only bands whose accesses reuse data across their iterations
     /// (see [`temporal_reuse`]).
     pub require_reuse: bool,
@@ -127,7 +130,8 @@ impl Tiler<'_> {
         if tile && !reuse {
             self.untiled += 1;
         }
-        if tile && reuse {
+        let tiled = tile && reuse;
+        if tiled {
             self.reuse_tiled += usize::from(self.options.require_reuse);
             node = self.parallel_outermost(node, walk)?;
             node = self.tile(node)?;
@@ -149,7 +153,7 @@ impl Tiler<'_> {
             }
         }
         node = match parallel {
-            Some(k) => self.mark_parallel(node, k, walk)?,
+            Some(k) => self.mark_parallel(node, k, walk, tiled)?,
             None => self.visit_children(node, walk)?,
         };
         Ok(if marked { node.parent()? } else { node })
@@ -307,14 +311,15 @@ impl Tiler<'_> {
     }
 
     /// Puts a parallel mark naming member `k` of the band at `node` above
-    /// the band, then visits what lies below the band; gives the node back
-    /// at the original position.
+    /// the band, then visits what lies below the band (and, when the band
+    /// is a `tiled` one and threads are asked for, marks its point loops
+    /// for threads); gives the node back at the original position.
     ///
     /// ```text
     ///   band [a, b, c] (at depth 0), k = 1   ==>   mark parallel_1
     ///                                                band [a, b, c]
     /// ```
-    fn mark_parallel(&mut self, node: ScheduleNode, k: i32, walk: Walk) -> IslResult<ScheduleNode> {
+    fn mark_parallel(&mut self, node: ScheduleNode, k: i32, walk: Walk, tiled: bool) -> IslResult<ScheduleNode> {
         let depth = node.get_schedule_depth()? + k;
         // Only an outermost loop: the work of an inner loop's iterations
         // summed over the outer loops says nothing about one execution of
@@ -330,7 +335,10 @@ impl Tiler<'_> {
         };
         let id = Id::read_from_str(&node.get_ctx(), &parallel_mark(depth, cyclic))?;
         let band = node.insert_mark(id)?.child(0)?;
-        let band = self.visit_children(band, Walk { in_parallel: true, ..walk })?;
+        let mut band = self.visit_children(band, Walk { in_parallel: true, ..walk })?;
+        if tiled && self.options.mark_threads {
+            band = super::gpu::mark_threads(band, self.scop, self.deps)?;
+        }
         Ok(band.parent()?)
     }
 

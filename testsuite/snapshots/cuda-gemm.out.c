@@ -31,27 +31,34 @@ __attribute__((unused)) static __device__ int iotile_bits_differ(const void *a, 
 
 static __global__ void iotile_r0_k0(double beta, double alpha, double *C, double *A, double *B, int iotile_lower, int iotile_upper) {
   (void)beta; (void)alpha; (void)C; (void)A; (void)B; (void)iotile_lower; (void)iotile_upper;
-  const int c0 = iotile_lower + (int)(blockIdx.x * blockDim.x + threadIdx.x) * 32;
-  if (c0 <= iotile_upper) {
-    for (int c1 = 0; c1 <= 255; c1 += 32)
-      for (int c2 = 0; c2 <= 255; c2 += 32)
-        if (c2 >= 32) {
-          for (int c3 = c0; c3 <= c0 + 31; c3++)
-            for (int c4 = c2; c4 <= c2 + 31; c4++)
-              for (int c5 = c1; c5 <= c1 + 31; c5++)
-                C[((c3) * (256) + (c5))] += alpha * A[((c3) * (256) + (c4))] * B[((c4) * (256) + (c5))];
-        }
-        else {
-          for (int c3 = c0; c3 <= c0 + 31; c3++) {
-            for (int c5 = c1; c5 <= c1 + 31; c5++) {
-              C[((c3) * (256) + (c5))] *= beta;
-              C[((c3) * (256) + (c5))] += alpha * A[((c3) * (256) + (0))] * B[((0) * (256) + (c5))];
+  const int c0 = iotile_lower + (int)blockIdx.x * 32;
+  for (int c1 = 0; c1 <= 255; c1 += 32) {
+    for (int c2 = 0; c2 <= 255; c2 += 32) {
+      if (c2 >= 32) {
+        for (int c3 = c0 + (int)threadIdx.y; c3 <= c0 + 31; c3 += (int)blockDim.y) {
+          for (int c4 = c2; c4 <= c2 + 31; c4++) {
+            for (int c5 = c1 + (int)threadIdx.x; c5 <= c1 + 31; c5 += (int)blockDim.x) {
+              C[((c3) * (256) + (c5))] += alpha * A[((c3) * (256) + (c4))] * B[((c4) * (256) + (c5))];
             }
-            for (int c4 = 1; c4 <= 31; c4++)
-              for (int c5 = c1; c5 <= c1 + 31; c5++)
-                C[((c3) * (256) + (c5))] += alpha * A[((c3) * (256) + (c4))] * B[((c4) * (256) + (c5))];
           }
         }
+        __syncthreads();
+      }
+      else {
+        for (int c3 = c0 + (int)threadIdx.y; c3 <= c0 + 31; c3 += (int)blockDim.y) {
+          for (int c5 = c1 + (int)threadIdx.x; c5 <= c1 + 31; c5 += (int)blockDim.x) {
+            C[((c3) * (256) + (c5))] *= beta;
+            C[((c3) * (256) + (c5))] += alpha * A[((c3) * (256) + (0))] * B[((0) * (256) + (c5))];
+          }
+          for (int c4 = 1; c4 <= 31; c4++) {
+            for (int c5 = c1 + (int)threadIdx.x; c5 <= c1 + 31; c5 += (int)blockDim.x) {
+              C[((c3) * (256) + (c5))] += alpha * A[((c3) * (256) + (c4))] * B[((c4) * (256) + (c5))];
+            }
+          }
+        }
+        __syncthreads();
+      }
+    }
   }
 }
 #ifdef IOTILE_EMULATE_CUDA
@@ -87,8 +94,8 @@ void gemm(double alpha, double beta, double C[N][N], double A[N][N], double B[N]
       const int iotile_lower = 0;
       const int iotile_upper = 255;
       if (iotile_upper >= iotile_lower) {
-        const unsigned iotile_threads = (unsigned)((iotile_upper - iotile_lower) / 32 + 1);
-        IOTILE_CUDA_CHECK(iotile_r0_k0_launch((iotile_threads + 127) / 128, 1, 1, 128, 1, 1, beta, alpha, iotile_device_C, iotile_device_A, iotile_device_B, iotile_lower, iotile_upper));
+        const unsigned iotile_iterations = (unsigned)((iotile_upper - iotile_lower) / 32 + 1);
+        IOTILE_CUDA_CHECK(iotile_r0_k0_launch(iotile_iterations, 1, 1, 32, 4, 1, beta, alpha, iotile_device_C, iotile_device_A, iotile_device_B, iotile_lower, iotile_upper));
       }
     }
     IOTILE_CUDA_CHECK(cudaMemcpy(C, iotile_device_C, (size_t)(256) * (256) * sizeof(double), cudaMemcpyDeviceToHost));

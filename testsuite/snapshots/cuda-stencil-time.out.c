@@ -90,16 +90,16 @@ void jacobi(int steps, int n, double A[n], double B[n])
         const int iotile_lower = 1;
         const int iotile_upper = (n - 1) - 1;
         if (iotile_upper >= iotile_lower) {
-          const unsigned iotile_threads = (unsigned)((iotile_upper - iotile_lower) / 1 + 1);
-          IOTILE_CUDA_CHECK(iotile_r0_k0_launch((iotile_threads + 127) / 128, 1, 1, 128, 1, 1, steps, n, c0, iotile_device_B, iotile_device_A, iotile_lower, iotile_upper));
+          const unsigned iotile_iterations = (unsigned)((iotile_upper - iotile_lower) / 1 + 1);
+          IOTILE_CUDA_CHECK(iotile_r0_k0_launch((iotile_iterations + 127) / 128, 1, 1, 128, 1, 1, steps, n, c0, iotile_device_B, iotile_device_A, iotile_lower, iotile_upper));
         }
       }
       {
         const int iotile_lower = 1;
         const int iotile_upper = (n - 1) - 1;
         if (iotile_upper >= iotile_lower) {
-          const unsigned iotile_threads = (unsigned)((iotile_upper - iotile_lower) / 1 + 1);
-          IOTILE_CUDA_CHECK(iotile_r0_k1_launch((iotile_threads + 127) / 128, 1, 1, 128, 1, 1, steps, n, c0, iotile_device_B, iotile_device_A, iotile_lower, iotile_upper));
+          const unsigned iotile_iterations = (unsigned)((iotile_upper - iotile_lower) / 1 + 1);
+          IOTILE_CUDA_CHECK(iotile_r0_k1_launch((iotile_iterations + 127) / 128, 1, 1, 128, 1, 1, steps, n, c0, iotile_device_B, iotile_device_A, iotile_lower, iotile_upper));
         }
       }
     }

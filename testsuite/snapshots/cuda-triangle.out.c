@@ -115,8 +115,8 @@ void solve(double L[N][N], double x[N], double b[N])
       const int iotile_lower = 0;
       const int iotile_upper = 99;
       if (iotile_upper >= iotile_lower) {
-        const unsigned iotile_threads = (unsigned)((iotile_upper - iotile_lower) / 1 + 1);
-        IOTILE_CUDA_CHECK(iotile_r0_k0_launch((iotile_threads + 127) / 128, 1, 1, 128, 1, 1, iotile_device_x, iotile_device_b, iotile_device_L, iotile_lower, iotile_upper));
+        const unsigned iotile_iterations = (unsigned)((iotile_upper - iotile_lower) / 1 + 1);
+        IOTILE_CUDA_CHECK(iotile_r0_k0_launch((iotile_iterations + 127) / 128, 1, 1, 128, 1, 1, iotile_device_x, iotile_device_b, iotile_device_L, iotile_lower, iotile_upper));
       }
     }
     for (int c0 = 0; c0 <= 99; c0++) {
@@ -125,8 +125,8 @@ void solve(double L[N][N], double x[N], double b[N])
         const int iotile_lower = c0 + 1;
         const int iotile_upper = 99;
         if (iotile_upper >= iotile_lower) {
-          const unsigned iotile_threads = (unsigned)((iotile_upper - iotile_lower) / 1 + 1);
-          IOTILE_CUDA_CHECK(iotile_r0_k2_launch((iotile_threads + 127) / 128, 1, 1, 128, 1, 1, c0, iotile_device_x, iotile_device_b, iotile_device_L, iotile_lower, iotile_upper));
+          const unsigned iotile_iterations = (unsigned)((iotile_upper - iotile_lower) / 1 + 1);
+          IOTILE_CUDA_CHECK(iotile_r0_k2_launch((iotile_iterations + 127) / 128, 1, 1, 128, 1, 1, c0, iotile_device_x, iotile_device_b, iotile_device_L, iotile_lower, iotile_upper));
         }
       }
     }

@@ -1,0 +1,82 @@
+//! Mapping to the GPU's threads: which point loops of a tile run as the
+//! threads of one block.
+//!
+//! The tile loop a parallel mark names becomes the grid (one block per
+//! tile); within a tile, the point loops become threads. Below such a tile
+//! band, each point band gets a [`THREAD_MARK`](crate::marks::THREAD_MARK)
+//! naming up to two of its members: for x, the innermost member whose
+//! iterations may run as threads (the stride-one loop the tiler put
+//! innermost, so that neighbouring threads touch neighbouring elements);
+//! for y, the next member outwards that may run as threads together with
+//! it ([`threads_conflict`]). Members between them, and inside, stay loops
+//! that every thread runs over its own share of the named ones; members
+//! outside run in every thread alike, with a barrier after each of the
+//! threads' loops. A point band none of whose members may run as threads
+//! gets no mark, and its tile runs in one thread per block iteration.
+
+use isl_rs::{Id, ScheduleNode, ScheduleNodeType};
+
+use crate::deps::Dependences;
+use crate::isl::IslResult;
+use crate::legality::threads_conflict;
+use crate::marks::thread_mark;
+use crate::scop::Scop;
+
+/// Marks the point bands below the tile band at `tile_band` for threads;
+/// gives the node back at the same place.
+pub fn mark_threads(tile_band: ScheduleNode, scop: &Scop, deps: &Dependences) -> IslResult<ScheduleNode> {
+    let mut node = tile_band;
+    for i in 0..node.n_children()? {
+        node = mark_below(node.child(i)?, scop, deps)?.parent()?;
+    }
+    Ok(node)
+}
+
+/// Marks the first band on each path down from `node` (the innermost of a
+/// chain of bands, each the only child of the one above: the point band
+/// below a second tiling level); gives the node back at the same place.
+fn mark_below(node: ScheduleNode, scop: &Scop, deps: &Dependences) -> IslResult<ScheduleNode> {
+    if node.get_type()? != ScheduleNodeType::Band {
+        let mut node = node;
+        for i in 0..node.n_children()? {
+            node = mark_below(node.child(i)?, scop, deps)?.parent()?;
+        }
+        return Ok(node);
+    }
+    let mut band = node;
+    let mut down = 0;
+    while band.n_children()? == 1 && band.get_child(0)?.get_type()? == ScheduleNodeType::Band {
+        band = band.child(0)?;
+        down += 1;
+    }
+    let mut node = mark_point_band(band, scop, deps)?;
+    for _ in 0..down {
+        node = node.parent()?;
+    }
+    Ok(node)
+}
+
+/// Puts a thread mark above the point band at `band` naming the members
+/// chosen for x and y, if any; gives the node at the band's place.
+fn mark_point_band(band: ScheduleNode, scop: &Scop, deps: &Dependences) -> IslResult<ScheduleNode> {
+    let n = band.band_n_member()?;
+    let mut x = None;
+    for m in (0..n).rev() {
+        if threads_conflict(scop, deps, &band, &[m])?.is_none() {
+            x = Some(m);
+            break;
+        }
+    }
+    let Some(x) = x else { return Ok(band) };
+    let mut members = vec![x];
+    for m in (0..x).rev() {
+        if threads_conflict(scop, deps, &band, &[x, m])?.is_none() {
+            members.push(m);
+            break;
+        }
+    }
+    let start = band.get_schedule_depth()?;
+    let depths: Vec<i32> = members.iter().map(|m| start + m).collect();
+    let id = Id::read_from_str(&band.get_ctx(), &thread_mark(&depths))?;
+    Ok(band.insert_mark(id)?)
+}
