@@ -97,6 +97,10 @@ pub struct Cli {
     #[arg(long)]
     pub no_tile: bool,
 
+    /// CUDA: threads per block along x,y,z where a block runs a tile (default 32,4,4; at most 1024 in all).
+    #[arg(long, value_name = "X,Y,Z")]
+    pub block_sizes: Option<String>,
+
     /// Fusion heuristic.
     #[arg(long, value_enum)]
     pub fusion: Option<Fusion>,
@@ -227,6 +231,18 @@ impl Cli {
             // schedule's parallel loops are what gets mapped.
             reschedule: self.reschedule.unwrap_or(if self.target() == Target::Cuda { Reschedule::Always } else { Reschedule::Model }),
         }))
+    }
+
+    /// The GPU mapping: `--block-sizes`, else the defaults.
+    pub fn mapping(&self) -> Result<crate::back::cuda::Mapping, crate::diag::Diagnostic> {
+        let mut mapping = crate::back::cuda::Mapping::default();
+        let Some(list) = &self.block_sizes else { return Ok(mapping) };
+        let sizes: Option<Vec<u32>> = list.split(',').map(|s| s.trim().parse::<u32>().ok().filter(|v| *v > 0)).collect();
+        let bad = || crate::diag::Diagnostic::error(format!("--block-sizes expects one to three positive integers separated by commas, at most 1024 threads in all (32,4), not '{list}'"));
+        let sizes = sizes.filter(|s| s.len() <= 3 && s.iter().map(|&v| u64::from(v)).product::<u64>() <= 1024).ok_or_else(bad)?;
+        // Dimensions not given have one thread.
+        mapping.threads = (0..3).map(|d| sizes.get(d).copied().unwrap_or(1)).collect();
+        Ok(mapping)
     }
 
     /// Options that need a pipeline stage iotile does not have yet, with

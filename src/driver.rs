@@ -45,7 +45,7 @@ const FLAGS_WITH_VALUE: &[&str] = &[
 /// arguments and parses as the translation mode does, written `--name=V`
 /// or `--name V`.
 const IOTILE_OPTIONS_WITH_VALUE: &[&str] =
-    &["--target", "--ctx", "--tile-size", "--tile-sizes", "--l2-tile-factor", "--fusion", "--reschedule", "--max-operations", "--max-seconds"];
+    &["--target", "--ctx", "--tile-size", "--tile-sizes", "--block-sizes", "--l2-tile-factor", "--fusion", "--reschedule", "--max-operations", "--max-seconds"];
 
 /// iotile's own options without a separate value (`--isolate-full-tiles`
 /// takes its value only as `=V`).
@@ -84,6 +84,8 @@ pub struct Invocation {
     pub max_seconds: u64,
     /// `--ctx`.
     pub user_context: Option<String>,
+    /// `--block-sizes`.
+    pub mapping: crate::back::cuda::Mapping,
 }
 
 /// Whether `args` (program name excluded) ask for driver mode.
@@ -178,6 +180,7 @@ pub fn parse(args: &[OsString]) -> Result<Invocation, Diagnostic> {
     inv.plan = cli.schedule_plan()?;
     inv.max_operations = cli.max_operations;
     inv.max_seconds = cli.max_seconds;
+    inv.mapping = cli.mapping()?;
     inv.user_context = cli.ctx;
     Ok(inv)
 }
@@ -390,7 +393,7 @@ fn translate(inv: &Invocation, source: &Path, dir: &Path) -> Result<Option<Trans
     }
     // nvcc would compile a `.cu` file as C++: the host code stays C.
     let separate_kernels = is_nvcc(&inv.compiler) && inv.target == Target::Cuda && !inv.emulate_cuda;
-    let options = crate::GenerateOptions { target: inv.target, plan: inv.plan.clone(), fallback: true, separate_kernels, ..Default::default() };
+    let options = crate::GenerateOptions { target: inv.target, plan: inv.plan.clone(), fallback: true, separate_kernels, mapping: inv.mapping.clone(), ..Default::default() };
     let Ok(output) = crate::generate_file(&session, &file, &options, &crate::timing::StageTimes::default()) else { return Ok(None) };
     std::fs::create_dir_all(dir).map_err(|e| {
         Diagnostic::error(format!("cannot create the temporary directory '{}': {}", dir.display(), crate::io_reason(&e)))

@@ -122,6 +122,7 @@ fn translate(cli: &Cli) -> Result<(), ()> {
             None => None,
         },
         separate_kernels: cli.kernels.is_some(),
+        mapping: cli.mapping().map_err(fail)?,
     };
     let output = generate_file(&session, &file, &options, &times);
     if cli.time_report {
@@ -219,6 +220,8 @@ pub struct GenerateOptions {
     /// CUDA: the kernels go to a file of their own and the output stays C
     /// (see [`back::cuda`]).
     pub separate_kernels: bool,
+    /// CUDA: how loops map to blocks and threads.
+    pub mapping: back::cuda::Mapping,
 }
 
 /// The text [`generate_file`] produces.
@@ -347,7 +350,7 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
             if cuda {
                 let prefix = format!("iotile_r{}", region.index);
                 let mapped = times.time(index, "back", || {
-                    back::cuda::write_region(scop, &region_ast, &region.indent, &privatizable, &prefix, back::cuda::Mapping::default())
+                    back::cuda::write_region(scop, &region_ast, &region.indent, &privatizable, &prefix, options.mapping.clone())
                 });
                 if let Some(mapped) = mapped.map_err(fail)? {
                     if let Some(ty) = mapped.foreign_type.filter(|_| options.separate_kernels) {
