@@ -68,9 +68,10 @@ pub struct Writer<'a> {
 /// The state of printing the code one GPU block runs (see
 /// [`crate::transform::gpu`]): the loops the enclosing thread marks name
 /// step through their iterations by the block's threads along one
-/// dimension each (`for (c5 = lo + threadIdx.x; c5 <= hi; c5 += blockDim.x)`);
-/// a statement outside the loop of some dimension runs in the threads at 0
-/// along it only; code outside all of them (block level) runs alike in
+/// dimension each, value `v` in thread `v mod blockDim` whatever the
+/// loop's bounds; a statement outside the loop of some dimension runs in
+/// one thread along it only (the owner of the value, where the loop runs
+/// once); code outside all of them (block level) runs alike in
 /// every thread, and after each piece of work at block level comes a
 /// barrier, so that block-level control flow never diverges and the next
 /// piece sees what this one wrote.
@@ -83,6 +84,9 @@ pub struct Threads {
     named: Vec<(String, char)>,
     /// Dimensions whose loops enclose the current node.
     distributed: Vec<char>,
+    /// Dimensions whose named loop runs once around the current node, with
+    /// its value.
+    pinned: Vec<(char, String)>,
     /// Statements printed at block level (run by one thread).
     pub block_level: Vec<String>,
 }
@@ -246,9 +250,18 @@ impl<'a> Writer<'a> {
         let init = self.expr(&node.for_get_init()?)?;
         if node.for_is_degenerate()? {
             let value = if init.1 < prec::ATOM { (format!("({})", init.0), prec::ATOM) } else { init };
+            // A named loop that runs once: its one value still goes to the
+            // thread that owns it.
+            let dim = self.threads.as_ref().and_then(|t| t.named.iter().find(|(it, _)| *it == iterator).map(|(_, d)| *d));
+            if let (Some(dim), Some(t)) = (dim, self.threads.as_mut()) {
+                t.pinned.push((dim, value.0.clone()));
+            }
             self.substitutions.insert(iterator.clone(), value);
             let result = self.put_node(&node.for_get_body()?);
             self.substitutions.remove(&iterator);
+            if let (Some(_), Some(t)) = (dim, self.threads.as_mut()) {
+                t.pinned.pop();
+            }
             return result;
         }
         let cond = self.expr(&node.for_get_cond()?)?.0;
@@ -292,11 +305,24 @@ impl<'a> Writer<'a> {
     }
 
     /// A loop whose iterations the block's threads share along `dim`,
-    /// followed at block level by a barrier.
+    /// followed at block level by a barrier. Value `v` goes to thread
+    /// `iotile_owner(v, blockDim)` in every loop over that dimension,
+    /// whatever its bounds (which may depend on outer loops): the
+    /// instances that may conflict share their values of the named loops,
+    /// so they run in one thread, in order.
     fn put_threads_for(&mut self, node: &ASTNode, iterator: &str, init: (String, u8), cond: &str, inc: &str, dim: char) -> IslResult<()> {
+        let threads = format!("(int)blockDim.{dim}");
+        let me = format!("(int)threadIdx.{dim}");
         let start = if init.1 < prec::ADDITIVE { format!("({})", init.0) } else { init.0 };
-        let stride = if inc == "1" { String::new() } else { format!(" * {inc}") };
-        self.line(&format!("for (int {iterator} = {start} + (int)threadIdx.{dim}{stride}; {cond}; {iterator} += (int)blockDim.{dim}{stride})"));
+        let filtered = inc != "1";
+        if filtered {
+            // A strided loop visits every value and keeps its own.
+            self.line(&format!("for (int {iterator} = {start}; {cond}; {iterator} += {inc}) {{"));
+            self.level += 1;
+            self.line(&format!("if (iotile_owner({iterator}, {threads}) == {me})"));
+        } else {
+            self.line(&format!("for (int {iterator} = {start} + iotile_owner({me} - {start}, {threads}); {cond}; {iterator} += {threads})"));
+        }
         let at_block_level = self.threads.as_ref().is_some_and(|t| t.distributed.is_empty());
         if let Some(t) = self.threads.as_mut() {
             t.distributed.push(dim);
@@ -306,6 +332,10 @@ impl<'a> Writer<'a> {
         self.beside = beside;
         if let Some(t) = self.threads.as_mut() {
             t.distributed.pop();
+        }
+        if filtered {
+            self.level -= 1;
+            self.line("}");
         }
         if at_block_level {
             self.line("__syncthreads();");
@@ -353,9 +383,18 @@ impl<'a> Writer<'a> {
             self.line(&text);
             return Ok(());
         };
-        // One thread along each dimension whose loop does not enclose the
-        // statement runs it.
-        let guard: Vec<String> = threads.dims.iter().filter(|d| !threads.distributed.contains(d)).map(|d| format!("threadIdx.{d} == 0")).collect();
+        // Along each dimension whose loop does not enclose the statement,
+        // one thread runs it: the owner of the value of a loop that runs
+        // once, else the first.
+        let guard: Vec<String> = threads
+            .dims
+            .iter()
+            .filter(|d| !threads.distributed.contains(d))
+            .map(|d| match threads.pinned.iter().rev().find(|(p, _)| p == d) {
+                Some((_, value)) => format!("iotile_owner({value}, (int)blockDim.{d}) == (int)threadIdx.{d}"),
+                None => format!("threadIdx.{d} == 0"),
+            })
+            .collect();
         let at_block_level = threads.distributed.is_empty();
         if at_block_level {
             threads.block_level.push(name);

@@ -71,6 +71,12 @@ __attribute__((unused)) static __device__ int iotile_bits_differ(const void *a, 
       return 1;
   return 0;
 }
+/* The thread, along a block dimension of n threads, that runs value v of a
+ * loop the block's threads share: v mod n, whatever the loop's bounds, so
+ * that every loop over the same dimension gives v to the same thread. */
+__attribute__((unused)) static __device__ int iotile_owner(int v, int n) {
+  return (v % n + n) % n;
+}
 "#;
 
 /// The macro host code checks every CUDA call with.

@@ -13,6 +13,12 @@ __attribute__((unused)) static __device__ int iotile_bits_differ(const void *a, 
       return 1;
   return 0;
 }
+/* The thread, along a block dimension of n threads, that runs value v of a
+ * loop the block's threads share: v mod n, whatever the loop's bounds, so
+ * that every loop over the same dimension gives v to the same thread. */
+__attribute__((unused)) static __device__ int iotile_owner(int v, int n) {
+  return (v % n + n) % n;
+}
 #include <stdio.h>
 #include <stdlib.h>
 #define IOTILE_CUDA_CHECK(call) \
@@ -35,9 +41,9 @@ static __global__ void iotile_r0_k0(double beta, double alpha, double *C, double
   for (int c1 = 0; c1 <= 255; c1 += 32) {
     for (int c2 = 0; c2 <= 255; c2 += 32) {
       if (c2 >= 32) {
-        for (int c3 = c0 + (int)threadIdx.y; c3 <= c0 + 31; c3 += (int)blockDim.y) {
+        for (int c3 = c0 + iotile_owner((int)threadIdx.y - c0, (int)blockDim.y); c3 <= c0 + 31; c3 += (int)blockDim.y) {
           for (int c4 = c2; c4 <= c2 + 31; c4++) {
-            for (int c5 = c1 + (int)threadIdx.x; c5 <= c1 + 31; c5 += (int)blockDim.x) {
+            for (int c5 = c1 + iotile_owner((int)threadIdx.x - c1, (int)blockDim.x); c5 <= c1 + 31; c5 += (int)blockDim.x) {
               C[((c3) * (256) + (c5))] += alpha * A[((c3) * (256) + (c4))] * B[((c4) * (256) + (c5))];
             }
           }
@@ -45,13 +51,13 @@ static __global__ void iotile_r0_k0(double beta, double alpha, double *C, double
         __syncthreads();
       }
       else {
-        for (int c3 = c0 + (int)threadIdx.y; c3 <= c0 + 31; c3 += (int)blockDim.y) {
-          for (int c5 = c1 + (int)threadIdx.x; c5 <= c1 + 31; c5 += (int)blockDim.x) {
+        for (int c3 = c0 + iotile_owner((int)threadIdx.y - c0, (int)blockDim.y); c3 <= c0 + 31; c3 += (int)blockDim.y) {
+          for (int c5 = c1 + iotile_owner((int)threadIdx.x - c1, (int)blockDim.x); c5 <= c1 + 31; c5 += (int)blockDim.x) {
             C[((c3) * (256) + (c5))] *= beta;
             C[((c3) * (256) + (c5))] += alpha * A[((c3) * (256) + (0))] * B[((0) * (256) + (c5))];
           }
           for (int c4 = 1; c4 <= 31; c4++) {
-            for (int c5 = c1 + (int)threadIdx.x; c5 <= c1 + 31; c5 += (int)blockDim.x) {
+            for (int c5 = c1 + iotile_owner((int)threadIdx.x - c1, (int)blockDim.x); c5 <= c1 + 31; c5 += (int)blockDim.x) {
               C[((c3) * (256) + (c5))] += alpha * A[((c3) * (256) + (c4))] * B[((c4) * (256) + (c5))];
             }
           }
