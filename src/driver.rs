@@ -238,7 +238,7 @@ pub fn run(args: &[OsString]) -> i32 {
         // The translated file lives elsewhere: let `#include "..."` still
         // find the headers beside the original.
         let source_dir = source.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-        let flag = if inv.compiler.contains("nvcc") { "-I" } else { "-iquote" };
+        let flag = if is_nvcc(&inv.compiler) { "-I" } else { "-iquote" };
         compiler_args[position] = translated.file.display().to_string();
         compiler_args.push(flag.to_string());
         compiler_args.push(source_dir.display().to_string());

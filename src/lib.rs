@@ -350,7 +350,7 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
             if cuda {
                 let prefix = format!("iotile_r{}", region.index);
                 let mapped = times.time(index, "back", || {
-                    back::cuda::write_region(scop, &region_ast, &region.indent, &privatizable, &prefix, options.mapping.clone())
+                    back::cuda::write_region(scop, &region_ast, &region.indent, &privatizable, &prefix, &options.mapping)
                 });
                 if let Some(mapped) = mapped.map_err(fail)? {
                     if let Some(ty) = mapped.foreign_type.filter(|_| options.separate_kernels) {

@@ -248,11 +248,12 @@ impl<'a> Writer<'a> {
     fn put_for(&mut self, node: &ASTNode) -> IslResult<()> {
         let iterator = self.expr(&node.for_get_iterator()?)?.0;
         let init = self.expr(&node.for_get_init()?)?;
+        // The block dimension whose threads share this loop, if any.
+        let dim = self.threads.as_ref().and_then(|t| t.named.iter().find(|(it, _)| *it == iterator).map(|(_, d)| *d));
         if node.for_is_degenerate()? {
             let value = if init.1 < prec::ATOM { (format!("({})", init.0), prec::ATOM) } else { init };
             // A named loop that runs once: its one value still goes to the
             // thread that owns it.
-            let dim = self.threads.as_ref().and_then(|t| t.named.iter().find(|(it, _)| *it == iterator).map(|(_, d)| *d));
             if let (Some(dim), Some(t)) = (dim, self.threads.as_mut()) {
                 t.pinned.push((dim, value.0.clone()));
             }
@@ -293,7 +294,6 @@ impl<'a> Writer<'a> {
                 self.line(&format!("#pragma {pragma}{clause}"));
             }
         }
-        let dim = self.threads.as_ref().and_then(|t| t.named.iter().find(|(it, _)| *it == iterator).map(|(_, d)| *d));
         if let Some(dim) = dim {
             return self.put_threads_for(node, &iterator, init, &cond, &inc, dim);
         }

@@ -173,8 +173,8 @@ pub struct CudaRegion {
 /// Prints region `scop` for CUDA, its kernels named `<prefix>_k<n>`;
 /// `None` when the AST has no parallel loop (the region stays on the
 /// host). Fails when an array's extents are not all known.
-pub fn write_region(scop: &Scop, ast: &RegionAst, indent: &str, privatizable: &Privatization, prefix: &str, mapping: Mapping) -> IslResult<Option<CudaRegion>> {
-    if !has_parallel_mark(&ast.root)? {
+pub fn write_region(scop: &Scop, ast: &RegionAst, indent: &str, privatizable: &Privatization, prefix: &str, mapping: &Mapping) -> IslResult<Option<CudaRegion>> {
+    if !mark_names(&ast.root)?.iter().any(|m| parallel_mark_depth(m).is_some()) {
         return Ok(None);
     }
     let mut extents = HashMap::new();
@@ -231,22 +231,34 @@ fn accessed_extent(scop: &Scop, ast: &RegionAst, privatizable: &Privatization, n
     Ok(format!("({text}) + 1"))
 }
 
-/// Whether `node` holds a parallel mark.
-fn has_parallel_mark(node: &ASTNode) -> IslResult<bool> {
-    Ok(match ast_node_type(node)? {
-        ASTNodeType::Mark => parallel_mark_depth(node.mark_get_id()?.get_name()?).is_some() || has_parallel_mark(&node.mark_get_node()?)?,
-        ASTNodeType::For => has_parallel_mark(&node.for_get_body()?)?,
-        ASTNodeType::If => has_parallel_mark(&node.if_get_then_node()?)? || (node.if_has_else_node()? && has_parallel_mark(&node.if_get_else_node()?)?),
-        ASTNodeType::Block => {
-            let children = node.block_get_children()?;
-            let mut any = false;
-            for i in 0..children.n_ast_node()? {
-                any |= has_parallel_mark(&children.get_at(i)?)?;
+/// The names of the marks inside `node`.
+fn mark_names(node: &ASTNode) -> IslResult<Vec<String>> {
+    fn collect(node: &ASTNode, out: &mut Vec<String>) -> IslResult<()> {
+        match ast_node_type(node)? {
+            ASTNodeType::Mark => {
+                out.push(node.mark_get_id()?.get_name()?.to_string());
+                collect(&node.mark_get_node()?, out)?;
             }
-            any
+            ASTNodeType::For => collect(&node.for_get_body()?, out)?,
+            ASTNodeType::If => {
+                collect(&node.if_get_then_node()?, out)?;
+                if node.if_has_else_node()? {
+                    collect(&node.if_get_else_node()?, out)?;
+                }
+            }
+            ASTNodeType::Block => {
+                let children = node.block_get_children()?;
+                for i in 0..children.n_ast_node()? {
+                    collect(&children.get_at(i)?, out)?;
+                }
+            }
+            ASTNodeType::User | ASTNodeType::Error => {}
         }
-        ASTNodeType::User | ASTNodeType::Error => false,
-    })
+        Ok(())
+    }
+    let mut out = Vec::new();
+    collect(node, &mut out)?;
+    Ok(out)
 }
 
 /// The walk over one region's AST.
@@ -255,7 +267,7 @@ struct Mapper<'a> {
     ast: &'a RegionAst,
     privatizable: &'a Privatization,
     prefix: String,
-    mapping: Mapping,
+    mapping: &'a Mapping,
     /// Extent texts of every array (not scalars).
     extents: &'a HashMap<String, Vec<String>>,
     indent: String,
@@ -680,7 +692,8 @@ impl Mapper<'_> {
         // With thread marks, one block per iteration and the tile's loops
         // shared among its threads, as long as every scalar written is a
         // private copy written inside the threads' loops.
-        let dims = thread_dims(&body_node)?;
+        // The most loops a thread mark inside names: the block's dimensions.
+        let dims = mark_names(&body_node)?.iter().filter_map(|m| thread_mark_depths(m)).map(|d| d.len()).max().unwrap_or(0);
         let mut block_code = None;
         if dims > 0 {
             let (code, block_level) = self.writer(1).for_block(dims).write_block(&body_node)?;
@@ -732,8 +745,9 @@ impl Mapper<'_> {
         self.level += 1;
         self.line(&format!("const unsigned iotile_iterations = (unsigned)((iotile_upper - iotile_lower) / {inc} + 1);"));
         if block_code.is_some() {
-            let block = &self.mapping.threads[..dims.min(self.mapping.threads.len())];
-            self.launch(&name, &params, &["iotile_iterations".into()], &block.to_vec());
+            let threads = &self.mapping.threads;
+            let block = &threads[..dims.min(threads.len())];
+            self.launch(&name, &params, &["iotile_iterations".into()], block);
         } else {
             let block = self.mapping.block;
             let grid = format!("(iotile_iterations + {}) / {block}", block - 1);
@@ -745,31 +759,6 @@ impl Mapper<'_> {
         self.line("}");
         Ok(())
     }
-}
-
-/// The most loops a thread mark inside `node` names: the dimensions of the
-/// blocks of a kernel running `node`.
-fn thread_dims(node: &ASTNode) -> IslResult<usize> {
-    Ok(match ast_node_type(node)? {
-        ASTNodeType::Mark => {
-            let here = thread_mark_depths(node.mark_get_id()?.get_name()?).map_or(0, |d| d.len());
-            here.max(thread_dims(&node.mark_get_node()?)?)
-        }
-        ASTNodeType::For => thread_dims(&node.for_get_body()?)?,
-        ASTNodeType::If => {
-            let then = thread_dims(&node.if_get_then_node()?)?;
-            if node.if_has_else_node()? { then.max(thread_dims(&node.if_get_else_node()?)?) } else { then }
-        }
-        ASTNodeType::Block => {
-            let children = node.block_get_children()?;
-            let mut most = 0;
-            for i in 0..children.n_ast_node()? {
-                most = most.max(thread_dims(&children.get_at(i)?)?);
-            }
-            most
-        }
-        ASTNodeType::User | ASTNodeType::Error => 0,
-    })
 }
 
 /// The host variable holding the device copy of array `name`.

@@ -25,7 +25,11 @@ use crate::scop::Scop;
 /// Marks the point bands below the tile band at `tile_band` for threads;
 /// gives the node back at the same place.
 pub fn mark_threads(tile_band: ScheduleNode, scop: &Scop, deps: &Dependences) -> IslResult<ScheduleNode> {
-    let mut node = tile_band;
+    mark_children(tile_band, scop, deps)
+}
+
+/// Marks below each child of `node`; gives the node back.
+fn mark_children(mut node: ScheduleNode, scop: &Scop, deps: &Dependences) -> IslResult<ScheduleNode> {
     for i in 0..node.n_children()? {
         node = mark_below(node.child(i)?, scop, deps)?.parent()?;
     }
@@ -37,11 +41,7 @@ pub fn mark_threads(tile_band: ScheduleNode, scop: &Scop, deps: &Dependences) ->
 /// below a second tiling level); gives the node back at the same place.
 fn mark_below(node: ScheduleNode, scop: &Scop, deps: &Dependences) -> IslResult<ScheduleNode> {
     if node.get_type()? != ScheduleNodeType::Band {
-        let mut node = node;
-        for i in 0..node.n_children()? {
-            node = mark_below(node.child(i)?, scop, deps)?.parent()?;
-        }
-        return Ok(node);
+        return mark_children(node, scop, deps);
     }
     let mut band = node;
     let mut down = 0;
