@@ -20,8 +20,8 @@
 //!   scalars it keeps private copies of, whose live ranges must then lie
 //!   within one iteration of the loop (a private copy starts undefined in
 //!   each iteration and is lost after it); likewise for the loops a
-//!   `thread` mark names, jointly, within one iteration of the loops above
-//!   the outermost of them.
+//!   `thread` (or `grid`) mark names, jointly, within one iteration of the
+//!   loops above the outermost of them.
 //!
 //! Anti and output dependences only protect live ranges: they may be
 //! reversed where no live range is broken, which is what lets a scalar
@@ -38,7 +38,7 @@ use isl_rs::{DimType, Map, ScheduleNode, ScheduleNodeType, UnionMap, UnionSet};
 use crate::deps::{read_sources, Dependences};
 use crate::isl::{coalesced, IslResult, IslText};
 use crate::scop::Scop;
-use crate::marks::{parallel_mark_depth, simd_mark_depth, thread_mark_depths, PARALLEL_MARK, SIMD_MARK, THREAD_MARK};
+use crate::marks::{grid_mark_depths, parallel_mark_depth, simd_mark_depth, thread_mark_depths, GRID_MARK, PARALLEL_MARK, SIMD_MARK, THREAD_MARK};
 
 /// Why `schedule` does not compute what the original order of `scop`
 /// computes; `None` when it does.
@@ -116,12 +116,14 @@ fn marked_loops_carry_nothing(scop: &Scop, deps: &Dependences, node: ScheduleNod
         if depth.is_none() && (name.starts_with(PARALLEL_MARK) || name.starts_with(SIMD_MARK)) {
             return Ok(Some(format!("its mark \"{name}\" names no loop (a parallel or simd mark ends with the loop's schedule depth: \"{PARALLEL_MARK}_2\")")));
         }
-        if let Some(depths) = thread_mark_depths(&name) {
+        if let Some(depths) = thread_mark_depths(&name).or_else(|| grid_mark_depths(&name)) {
             if let Some(why) = threads_carry_nothing(scop, deps, &node, &name, &depths)? {
                 return Ok(Some(why));
             }
-        } else if name.starts_with(THREAD_MARK) {
-            return Ok(Some(format!("its mark \"{name}\" names no loop (a thread mark ends with the loops' schedule depths: \"{THREAD_MARK}_5_3\")")));
+        } else if name.starts_with(THREAD_MARK) || name.starts_with(GRID_MARK) {
+            return Ok(Some(format!(
+                "its mark \"{name}\" names no loop (a thread or grid mark ends with the loops' schedule depths: \"{THREAD_MARK}_5_3\")"
+            )));
         }
         if let Some(depth) = depth {
             let mut loops = Vec::new();
@@ -144,8 +146,9 @@ fn marked_loops_carry_nothing(scop: &Scop, deps: &Dependences, node: ScheduleNod
     Ok(None)
 }
 
-/// Why the loops a thread mark at `mark` names (schedule depths `depths`)
-/// cannot run as the threads of a block; `None` when they can.
+/// Why the loops a thread (or grid) mark at `mark` names (schedule depths
+/// `depths`) cannot run as the threads of a block (the blocks of a grid);
+/// `None` when they can.
 fn threads_carry_nothing(scop: &Scop, deps: &Dependences, mark: &ScheduleNode, name: &str, depths: &[i32]) -> IslResult<Option<String>> {
     let mut loops = Vec::new();
     bands_at_depth(mark.get_child(0)?, depths[0], &mut loops)?;

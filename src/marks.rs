@@ -3,8 +3,8 @@
 //! that loop's schedule depth (the generated iterator of that depth), and
 //! says how the loop may run: its iterations in parallel
 //! ([`PARALLEL_MARK`], [`PARALLEL_CYCLIC_MARK`]) or as simd lanes
-//! ([`SIMD_MARK`]), or, on the GPU, as the threads of a block
-//! ([`THREAD_MARK`]). Naming the loop by depth leaves the band whole, and a
+//! ([`SIMD_MARK`]), or, on the GPU, as the blocks of the grid
+//! ([`GRID_MARK`]) and the threads of a block ([`THREAD_MARK`]). Naming the loop by depth leaves the band whole, and a
 //! loop that isl prints as its body (it runs once) simply has no loop for
 //! the mark to apply to.
 
@@ -63,13 +63,44 @@ pub const THREAD_MARK: &str = "thread";
 /// The name of the [`THREAD_MARK`] naming the loops at schedule depths
 /// `depths` (x first).
 pub fn thread_mark(depths: &[i32]) -> String {
-    std::iter::once(THREAD_MARK.to_string()).chain(depths.iter().map(i32::to_string)).collect::<Vec<_>>().join("_")
+    depths_mark(THREAD_MARK, depths)
 }
 
 /// The schedule depths a [`THREAD_MARK`] names (x first); `None` for other
 /// marks.
 pub fn thread_mark_depths(name: &str) -> Option<Vec<i32>> {
-    let rest = name.strip_prefix(THREAD_MARK)?.strip_prefix('_')?;
+    mark_depths(THREAD_MARK, name)
+}
+
+/// Prefix of the name of the mark node above a parallel mark whose loop is
+/// a tile loop run as the blocks of a GPU grid, naming that loop and the
+/// tile loops nested directly inside it that run as the grid's further
+/// dimensions (`grid_0_1`: blocks along x run the iterations of the loop at
+/// depth 0, along y those at depth 1). As for [`THREAD_MARK`], no two
+/// instances that differ in a named member conflict within one iteration
+/// of the loops above the outermost named member.
+pub const GRID_MARK: &str = "grid";
+
+/// The name of the [`GRID_MARK`] naming the loops at schedule depths
+/// `depths` (x first).
+pub fn grid_mark(depths: &[i32]) -> String {
+    depths_mark(GRID_MARK, depths)
+}
+
+/// The schedule depths a [`GRID_MARK`] names (x first); `None` for other
+/// marks.
+pub fn grid_mark_depths(name: &str) -> Option<Vec<i32>> {
+    mark_depths(GRID_MARK, name)
+}
+
+/// `<prefix>_<d0>_<d1>...`.
+fn depths_mark(prefix: &str, depths: &[i32]) -> String {
+    std::iter::once(prefix.to_string()).chain(depths.iter().map(i32::to_string)).collect::<Vec<_>>().join("_")
+}
+
+/// The one to three depths of a mark `<prefix>_<d0>_<d1>...`.
+fn mark_depths(prefix: &str, name: &str) -> Option<Vec<i32>> {
+    let rest = name.strip_prefix(prefix)?.strip_prefix('_')?;
     let depths: Option<Vec<i32>> = rest.split('_').map(|d| d.parse().ok()).collect();
     depths.filter(|d| !d.is_empty() && d.len() <= 3)
 }

@@ -1,8 +1,11 @@
-//! Mapping to the GPU's threads: which point loops of a tile run as the
-//! threads of one block.
+//! Mapping to the GPU: which tile loops run as the blocks of the grid and
+//! which point loops of a tile run as the threads of one block.
 //!
-//! The tile loop a parallel mark names becomes the grid (one block per
-//! tile); within a tile, the point loops become threads. Below such a tile
+//! The tile loop a parallel mark names becomes the grid's x dimension (one
+//! block per tile); the next members of its band, as long as they may run
+//! as blocks together with it ([`threads_conflict`]), become y and z, under
+//! a [`GRID_MARK`](crate::marks::GRID_MARK) (gemm's two parallel tile loops
+//! give a 2-D grid). Within a tile, the point loops become threads. Below such a tile
 //! band, each point band gets a [`THREAD_MARK`](crate::marks::THREAD_MARK)
 //! naming up to two of its members: for x, the innermost member whose
 //! iterations may run as threads (the stride-one loop the tiler put
@@ -19,13 +22,34 @@ use isl_rs::{Id, ScheduleNode, ScheduleNodeType};
 use crate::deps::Dependences;
 use crate::isl::IslResult;
 use crate::legality::threads_conflict;
-use crate::marks::thread_mark;
+use crate::marks::{grid_mark, thread_mark};
 use crate::scop::Scop;
 
 /// Marks the point bands below the tile band at `tile_band` for threads;
 /// gives the node back at the same place.
 pub fn mark_threads(tile_band: ScheduleNode, scop: &Scop, deps: &Dependences) -> IslResult<ScheduleNode> {
     mark_children(tile_band, scop, deps)
+}
+
+/// The name of the grid mark for the tile band at `tile_band`, whose member
+/// `parallel` a parallel mark names: that member and the one or two members
+/// after it that may run as blocks together with it; `None` when the next
+/// member may not (the grid stays one-dimensional).
+pub fn grid(tile_band: &ScheduleNode, parallel: i32, scop: &Scop, deps: &Dependences) -> IslResult<Option<String>> {
+    let n = tile_band.band_n_member()?;
+    let mut members = vec![parallel];
+    for m in parallel + 1..n.min(parallel + 3) {
+        let with: Vec<i32> = members.iter().copied().chain([m]).collect();
+        if threads_conflict(scop, deps, tile_band, &with)?.is_some() {
+            break;
+        }
+        members = with;
+    }
+    if members.len() == 1 {
+        return Ok(None);
+    }
+    let start = tile_band.get_schedule_depth()?;
+    Ok(Some(grid_mark(&members.iter().map(|m| start + m).collect::<Vec<_>>())))
 }
 
 /// Marks below each child of `node`; gives the node back.

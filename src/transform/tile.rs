@@ -336,10 +336,19 @@ impl Tiler<'_> {
         let id = Id::read_from_str(&node.get_ctx(), &parallel_mark(depth, cyclic))?;
         let band = node.insert_mark(id)?.child(0)?;
         let mut band = self.visit_children(band, Walk { in_parallel: true, ..walk })?;
-        if tiled && self.options.mark_threads {
-            band = super::gpu::mark_threads(band, self.scop, self.deps)?;
+        if !(tiled && self.options.mark_threads) {
+            return Ok(band.parent()?);
         }
-        Ok(band.parent()?)
+        band = super::gpu::mark_threads(band, self.scop, self.deps)?;
+        let grid = super::gpu::grid(&band, k, self.scop, self.deps)?;
+        let mark = band.parent()?;
+        Ok(match grid {
+            Some(name) => {
+                let id = Id::read_from_str(&mark.get_ctx(), &name)?;
+                mark.insert_mark(id)?
+            }
+            None => mark,
+        })
     }
 
     fn visit_children(&mut self, mut node: ScheduleNode, walk: Walk) -> IslResult<ScheduleNode> {
