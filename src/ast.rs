@@ -9,10 +9,12 @@
 
 use std::collections::HashSet;
 
-use isl_rs::{ASTNode, DimType, LocalSpace, Map, MultiUnionPwAff, PwAff, Schedule, UnionPwAff, UnionSet};
+use isl_rs::{ASTExpr, ASTNode, ASTNodeType, DimType, LocalSpace, Map, MultiUnionPwAff, PwAff, PwMultiAff, Schedule, UnionPwAff, UnionSet};
 
-use crate::isl::{AstBuild, IslResult};
+use crate::isl::{ast_node_type, AstBuild, BuildAt, IslResult};
+use crate::marks::thread_mark_depths;
 use crate::scop::{Body, BodyPiece, Scop};
+use crate::transform::shared::BandCopies;
 
 /// The generated AST of one region.
 pub struct RegionAst {
@@ -23,6 +25,30 @@ pub struct RegionAst {
     pub final_values: Vec<FinalValue>,
     /// Names of the generated loop iterators by schedule depth.
     pub iterators: Vec<String>,
+    /// The shared-memory copies of the bands (CUDA; empty elsewhere).
+    pub shared: Vec<BandCopies>,
+    /// The places where a band with copies runs: the thread mark above it,
+    /// annotated `copy_<k>` for place `k`.
+    pub copy_sites: Vec<CopySite>,
+}
+
+/// One place in the AST where a band with shared-memory copies runs.
+pub struct CopySite {
+    /// The band (an index into [`RegionAst::shared`]).
+    pub band: usize,
+    /// Per buffer of the band, per dimension, the box's first and last
+    /// subscripts as expressions of the loop iterators in scope there.
+    pub bounds: Vec<Vec<(ASTExpr, ASTExpr)>>,
+}
+
+/// The annotation of the mark above copy site `k`.
+fn copy_site_name(k: usize) -> String {
+    format!("copy_{k}")
+}
+
+/// The copy site a mark's annotation names, if any.
+pub fn copy_site_index(mark: &ASTNode) -> Option<usize> {
+    crate::isl::annotation_name(mark)?.strip_prefix("copy_")?.parse().ok()
 }
 
 /// An assignment `name = <value>;` appended after the loops.
@@ -83,25 +109,89 @@ pub fn identifiers(text: &str) -> HashSet<String> {
 /// Generates the AST executing `schedule` for `scop`, followed by the
 /// assignments of final iterator values; `used` lists the identifiers
 /// generated names must avoid; `reuse_outer` lets loops reuse iterators
-/// declared before the region (see [`iterator_names`]).
-pub fn generate(scop: &Scop, schedule: Schedule, used: &HashSet<String>, reuse_outer: bool) -> IslResult<RegionAst> {
+/// declared before the region (see [`iterator_names`]). Each place where
+/// a band with shared-memory copies (`shared`, planned on `schedule`)
+/// runs becomes a [`CopySite`].
+pub fn generate(scop: &Scop, schedule: Schedule, used: &HashSet<String>, reuse_outer: bool, shared: Vec<BandCopies>) -> IslResult<RegionAst> {
     let depth = scop.statements.iter().map(|s| s.iterators.len()).max().unwrap_or(0);
     let names = iterator_names(scop, used, 4 * depth + 4, reuse_outer);
-    let with_finals = |split: bool| -> IslResult<RegionAst> {
+    let with_finals = |split: bool| -> IslResult<(ASTNode, Vec<FinalValue>, Vec<CopySite>)> {
         let (finals, final_values) = final_value_statements(scop, depth, split)?;
         let schedule = match finals {
             Some(f) => schedule.copy()?.sequence(f)?,
             None => schedule.copy()?,
         };
         let build = AstBuild::from_context(scop.context.copy()?)?.set_iterators(&names)?;
-        let root = build.node_from_schedule(schedule)?;
-        Ok(RegionAst { root, final_values, iterators: names.clone() })
+        let mut sites = Vec::new();
+        let root = match shared.iter().any(|b| !b.buffers.is_empty()) {
+            true => build.node_from_schedule_with_marks(schedule, &mut |mark, at| copy_site(mark, at, &shared, &mut sites))?,
+            false => build.node_from_schedule(schedule)?,
+        };
+        Ok((root, final_values, sites))
     };
     // isl's AST generation can fail on a many-piece final value with
     // divisions (an internal error in its coefficient reduction; a
     // downward strided loop), not on its pieces one at a time.
-    with_finals(false).or_else(|_| with_finals(true))
+    let (root, final_values, copy_sites) = with_finals(false).or_else(|_| with_finals(true))?;
+    Ok(RegionAst { root, final_values, iterators: names, shared, copy_sites })
 }
+
+/// Adds a copy site for the thread mark `mark` whose subtree the build
+/// `at` is about to generate, when the band below has shared-memory
+/// copies; gives the mark's annotation.
+fn copy_site(mark: &str, at: &BuildAt, shared: &[BandCopies], sites: &mut Vec<CopySite>) -> IslResult<Option<String>> {
+    if thread_mark_depths(mark).is_none() {
+        return Ok(None);
+    }
+    let instances = at.schedule()?.domain()?.get_set_list()?;
+    let names: Vec<String> = (0..instances.size()?).map(|i| Ok(instances.get_at(i)?.get_tuple_name()?.to_string())).collect::<IslResult<_>>()?;
+    let Some(band) = shared.iter().position(|b| !b.buffers.is_empty() && names.iter().all(|n| b.statements.contains(n))) else { return Ok(None) };
+    // The bounds are functions of the values of the loops around the band.
+    // Where one of these loops runs once, isl generates no loop for it and
+    // the build has no dimension for it: its value follows from the others.
+    let generated = at.schedule()?;
+    let outer = shared[band].outer.copy()?.intersect_domain(generated.copy()?.domain()?)?;
+    let to_outer = Map::from_union_map(generated.reverse()?.apply_range(outer)?)?;
+    if !to_outer.is_single_valued()? {
+        return Ok(None);
+    }
+    let to_outer = PwMultiAff::from_map(to_outer)?;
+    let here = |value: &PwAff| -> IslResult<ASTExpr> { at.expr_from_pw_aff(value.copy()?.pullback_pw_multi_aff(to_outer.copy()?)?) };
+    let mut bounds = Vec::new();
+    for buffer in &shared[band].buffers {
+        let mut dims = Vec::new();
+        for (first, last) in buffer.first.iter().zip(&buffer.last) {
+            dims.push((here(first)?, here(last)?));
+        }
+        bounds.push(dims);
+    }
+    sites.push(CopySite { band, bounds });
+    Ok(Some(copy_site_name(sites.len() - 1)))
+}
+
+/// Adds the names of the statements executed inside `node` to `out`.
+pub fn statement_names(node: &ASTNode, out: &mut Vec<String>) -> IslResult<()> {
+    match ast_node_type(node)? {
+        ASTNodeType::For => statement_names(&node.for_get_body()?, out)?,
+        ASTNodeType::If => {
+            statement_names(&node.if_get_then_node()?, out)?;
+            if node.if_has_else_node()? {
+                statement_names(&node.if_get_else_node()?, out)?;
+            }
+        }
+        ASTNodeType::Block => {
+            let children = node.block_get_children()?;
+            for i in 0..children.n_ast_node()? {
+                statement_names(&children.get_at(i)?, out)?;
+            }
+        }
+        ASTNodeType::Mark => statement_names(&node.mark_get_node()?, out)?,
+        ASTNodeType::User => out.push(node.user_get_expr()?.get_op_arg(0)?.get_id()?.get_name()?.to_string()),
+        ASTNodeType::Error => {}
+    }
+    Ok(())
+}
+
 
 /// The final value `v(params)` of each live iterator as a statement
 /// `F_k[0, ..., 0, v]` (with `split`, statements `F_k_p`, one per piece

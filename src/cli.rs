@@ -101,6 +101,10 @@ pub struct Cli {
     #[arg(long, value_name = "X,Y,Z")]
     pub block_sizes: Option<String>,
 
+    /// CUDA: the most shared memory the buffers of one kernel take, in bytes (a K suffix: KiB; default 48K).
+    #[arg(long, value_name = "BYTES")]
+    pub max_shared_memory: Option<String>,
+
     /// Fusion heuristic.
     #[arg(long, value_enum)]
     pub fusion: Option<Fusion>,
@@ -233,9 +237,20 @@ impl Cli {
         }))
     }
 
-    /// The GPU mapping: `--block-sizes`, else the defaults.
+    /// The GPU mapping: `--block-sizes` and `--max-shared-memory`, else the
+    /// defaults.
     pub fn mapping(&self) -> Result<crate::back::cuda::Mapping, crate::diag::Diagnostic> {
         let mut mapping = crate::back::cuda::Mapping::default();
+        if let Some(text) = &self.max_shared_memory {
+            let (digits, unit) = match text.strip_suffix(['K', 'k']) {
+                Some(d) => (d, 1024),
+                None => (text.as_str(), 1),
+            };
+            let bytes = digits.trim().parse::<u64>().ok().and_then(|v| v.checked_mul(unit));
+            mapping.shared_memory = bytes.ok_or_else(|| {
+                crate::diag::Diagnostic::error(format!("--max-shared-memory expects a number of bytes, with K for KiB (48K), not '{text}'"))
+            })?;
+        }
         let Some(list) = &self.block_sizes else { return Ok(mapping) };
         let sizes: Option<Vec<u32>> = list.split(',').map(|s| s.trim().parse::<u32>().ok().filter(|v| *v > 0)).collect();
         let bad = || crate::diag::Diagnostic::error(format!("--block-sizes expects one to three positive integers separated by commas, at most 1024 threads in all (32,4), not '{list}'"));

@@ -14,7 +14,7 @@ use std::ffi::{CStr, CString};
 use std::os::raw::{c_char, c_void};
 
 use isl_rs::{
-    ASTExpr, ASTNode, ASTNodeType, Context, Map, MultiUnionPwAff, Options, PwAff, Schedule, Set, UnionMap,
+    ASTExpr, ASTNode, ASTNodeType, Context, Map, MultiUnionPwAff, Options, PwAff, Schedule, Set, Space, UnionMap,
     UnionSet,
 };
 use libc::uintptr_t;
@@ -51,6 +51,25 @@ extern "C" {
     fn isl_ast_build_set_iterators(build: uintptr_t, iterators: uintptr_t) -> uintptr_t;
     fn isl_ast_build_node_from_schedule(build: uintptr_t, schedule: uintptr_t) -> uintptr_t;
     fn isl_ast_build_expr_from_pw_aff(build: uintptr_t, pa: uintptr_t) -> uintptr_t;
+    fn isl_ast_build_get_ctx(build: uintptr_t) -> uintptr_t;
+    fn isl_ast_build_get_schedule_space(build: uintptr_t) -> uintptr_t;
+    fn isl_ast_build_get_schedule(build: uintptr_t) -> uintptr_t;
+    fn isl_ast_build_set_before_each_mark(
+        build: uintptr_t,
+        f: extern "C" fn(mark: uintptr_t, build: uintptr_t, user: *mut c_void) -> i32,
+        user: *mut c_void,
+    ) -> uintptr_t;
+    fn isl_ast_build_set_after_each_mark(
+        build: uintptr_t,
+        f: extern "C" fn(node: uintptr_t, build: uintptr_t, user: *mut c_void) -> uintptr_t,
+        user: *mut c_void,
+    ) -> uintptr_t;
+    fn isl_ast_node_set_annotation(node: uintptr_t, annotation: uintptr_t) -> uintptr_t;
+    fn isl_ast_node_free(node: uintptr_t) -> uintptr_t;
+    fn isl_ast_node_get_ctx(node: uintptr_t) -> uintptr_t;
+    fn isl_ast_node_get_annotation(node: uintptr_t) -> uintptr_t;
+    fn isl_id_get_name(id: uintptr_t) -> *const c_char;
+    fn isl_id_free(id: uintptr_t) -> uintptr_t;
 
     fn isl_ast_node_get_type(node: uintptr_t) -> i32;
 
@@ -335,15 +354,154 @@ impl AstBuild {
     /// Borrows the build, takes `value` (a function of the parameters) and
     /// gives an expression computing it (`isl_ast_build_expr_from_pw_aff`).
     pub fn expr_from_pw_aff(&self, value: PwAff) -> IslResult<ASTExpr> {
-        let mut value = value;
-        value.do_not_free_on_drop();
-        // SAFETY: `self.ptr` is live; ownership of `value` passes to isl.
-        let ptr = unsafe { isl_ast_build_expr_from_pw_aff(self.ptr, value.ptr) };
-        if ptr == 0 {
-            return Err(self.error());
-        }
-        Ok(ASTExpr { ptr, should_free_on_drop: true })
+        expr_from_pw_aff(self.ptr, self.ctx, value)
     }
+
+    /// Takes the build and `schedule` and gives the AST that executes it,
+    /// like [`Self::node_from_schedule`], calling `on_mark` with the name
+    /// of each mark and the build where its subtree starts, before the
+    /// subtree is generated (`isl_ast_build_set_before_each_mark`); a name
+    /// `on_mark` gives becomes the annotation of the mark's node (an id of
+    /// that name; `isl_ast_build_set_after_each_mark`).
+    pub fn node_from_schedule_with_marks(self, schedule: Schedule, on_mark: &mut dyn FnMut(&str, &BuildAt) -> IslResult<Option<String>>) -> IslResult<ASTNode> {
+        let mut hook = MarkHook { on_mark, open: Vec::new(), error: None };
+        let mut this = self;
+        let user = &mut hook as *mut MarkHook as *mut c_void;
+        // SAFETY: isl takes the build and gives it back; `hook` outlives
+        // the generation below, the only time isl calls the functions.
+        this.ptr = unsafe { isl_ast_build_set_before_each_mark(this.ptr, before_mark, user) };
+        if this.ptr != 0 {
+            // SAFETY: as above.
+            this.ptr = unsafe { isl_ast_build_set_after_each_mark(this.ptr, after_mark, user) };
+        }
+        if this.ptr == 0 {
+            return Err(last_error(&Context { ptr: this.ctx, should_free_on_drop: false }));
+        }
+        let result = this.node_from_schedule(schedule);
+        match hook.error {
+            Some(e) => Err(e),
+            None => result,
+        }
+    }
+}
+
+/// What [`before_mark`] calls, the annotations of the marks whose
+/// subtrees are being generated (innermost last), and the first error.
+struct MarkHook<'f> {
+    on_mark: &'f mut dyn FnMut(&str, &BuildAt) -> IslResult<Option<String>>,
+    open: Vec<Option<String>>,
+    error: Option<IslError>,
+}
+
+/// The callback isl calls before generating the subtree of a mark:
+/// borrows `mark` (its id) and `build`; gives 0, or -1 on error.
+extern "C" fn before_mark(mark: uintptr_t, build: uintptr_t, user: *mut c_void) -> i32 {
+    // SAFETY: `user` is the `MarkHook` that `node_from_schedule_with_marks`
+    // handed to isl, alive during generation.
+    let hook = unsafe { &mut *(user as *mut MarkHook) };
+    // SAFETY: `build` and `mark` are live during the call.
+    let ctx = unsafe { isl_ast_build_get_ctx(build) };
+    let id = isl_rs::Id { ptr: mark, should_free_on_drop: false };
+    let outcome = id.get_name().map_err(IslError::from).and_then(|name| (hook.on_mark)(&name, &BuildAt { ptr: build, ctx }));
+    match outcome {
+        Ok(annotation) => {
+            hook.open.push(annotation);
+            0
+        }
+        Err(e) => {
+            hook.error.get_or_insert(e);
+            -1
+        }
+    }
+}
+
+/// The callback isl calls after generating a mark's node: takes `node`,
+/// gives it back with the annotation [`before_mark`] chose for it, or
+/// NULL on error.
+extern "C" fn after_mark(node: uintptr_t, _build: uintptr_t, user: *mut c_void) -> uintptr_t {
+    // SAFETY: as in `before_mark`.
+    let hook = unsafe { &mut *(user as *mut MarkHook) };
+    let Some(annotation) = hook.open.pop().flatten() else { return node };
+    // SAFETY: isl gave `node` to this callback, which gives it back (or
+    // frees it and gives NULL); the annotation's id is handed to isl.
+    unsafe {
+        let ctx = isl_ast_node_get_ctx(node);
+        match CString::new(annotation) {
+            Ok(c) => isl_ast_node_set_annotation(node, isl_id_alloc(ctx, c.as_ptr(), std::ptr::null_mut())),
+            Err(_) => {
+                hook.error.get_or_insert(IslError("bad annotation".into()));
+                isl_ast_node_free(node);
+                0
+            }
+        }
+    }
+}
+
+/// Borrows `node` and gives the name of its annotation, if it has one
+/// (`isl_ast_node_get_annotation`).
+pub fn annotation_name(node: &ASTNode) -> Option<String> {
+    // SAFETY: `node.ptr` is live; isl gives the id (or NULL), whose name
+    // is copied before the id is freed.
+    unsafe {
+        let id = isl_ast_node_get_annotation(node.ptr);
+        if id == 0 {
+            return None;
+        }
+        let name = isl_id_get_name(id);
+        let text = (!name.is_null()).then(|| CStr::from_ptr(name).to_string_lossy().into_owned());
+        isl_id_free(id);
+        text
+    }
+}
+
+/// The build isl lends a callback during AST generation (borrowed).
+pub struct BuildAt {
+    ptr: uintptr_t,
+    ctx: uintptr_t,
+}
+
+impl BuildAt {
+    /// Gives the schedule of the statement instances the build is about to
+    /// generate code for (`isl_ast_build_get_schedule`).
+    pub fn schedule(&self) -> IslResult<UnionMap> {
+        // SAFETY: `self.ptr` is live; isl gives a new union map.
+        let ptr = unsafe { isl_ast_build_get_schedule(self.ptr) };
+        if ptr == 0 {
+            return Err(last_error(&Context { ptr: self.ctx, should_free_on_drop: false }));
+        }
+        Ok(UnionMap { ptr, should_free_on_drop: true })
+    }
+
+    /// Gives the space of the schedule dimensions around the current node
+    /// (`isl_ast_build_get_schedule_space`).
+    pub fn schedule_space(&self) -> IslResult<Space> {
+        // SAFETY: `self.ptr` is live; isl gives a new space.
+        let ptr = unsafe { isl_ast_build_get_schedule_space(self.ptr) };
+        if ptr == 0 {
+            return Err(last_error(&Context { ptr: self.ctx, should_free_on_drop: false }));
+        }
+        Ok(Space { ptr, should_free_on_drop: true })
+    }
+
+    /// Takes `value`, a function of the schedule dimensions around the
+    /// current node, and gives an expression computing it from the loop
+    /// iterators in scope (`isl_ast_build_expr_from_pw_aff`).
+    pub fn expr_from_pw_aff(&self, value: PwAff) -> IslResult<ASTExpr> {
+        expr_from_pw_aff(self.ptr, self.ctx, value)
+    }
+}
+
+/// `isl_ast_build_expr_from_pw_aff` on the live build `build` of `ctx`:
+/// borrows the build, takes `value`.
+fn expr_from_pw_aff(build: uintptr_t, ctx: uintptr_t, value: PwAff) -> IslResult<ASTExpr> {
+    let mut value = value;
+    value.do_not_free_on_drop();
+    // SAFETY: `build` is live; ownership of `value` passes to isl.
+    let ptr = unsafe { isl_ast_build_expr_from_pw_aff(build, value.ptr) };
+    if ptr == 0 {
+        return Err(last_error(&Context { ptr: ctx, should_free_on_drop: false }));
+    }
+    Ok(ASTExpr { ptr, should_free_on_drop: true })
 }
 
 impl Drop for AstBuild {

@@ -306,7 +306,15 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
                 // so OpenMP code declares its own instead of reusing the user's.
                 session.reset_operations();
                 let reuse_outer = options.target == back::Target::C;
-                let generate = |s: &isl_rs::Schedule| ast::generate(scop, s.copy()?, &used, reuse_outer);
+                // Shared-memory copies that cannot be planned within the
+                // bound are left out.
+                let generate = |s: &isl_rs::Schedule| {
+                    let shared = match cuda {
+                        true => isl::within_operations(session.ctx(), AST_OPERATIONS, || transform::shared::plan(scop, s, options.mapping.shared_memory)),
+                        false => None,
+                    };
+                    ast::generate(scop, s.copy()?, &used, reuse_outer, shared.unwrap_or_default())
+                };
                 let generate_within_bound =
                     |s: &isl_rs::Schedule| times.time(index, "ast", || isl::within_operations(session.ctx(), AST_OPERATIONS, || generate(s)));
                 if !new && (openmp || cuda) {

@@ -98,9 +98,9 @@ pub enum BodyPiece {
     Text(String),
     /// An occurrence of the statement's iterator number `n` (outermost is 0).
     Iterator(usize),
-    /// An element of an array of two or more dimensions, `A[i][j + 1]`:
-    /// printed as written for C, or with one linearised subscript for a
-    /// flat copy of the array (CUDA's device arrays).
+    /// An array element, `A[i][j + 1]`: printed as written for C, or with
+    /// one linearised subscript for a flat copy of the array (CUDA's device
+    /// arrays and shared-memory buffers).
     Element {
         /// The array's name.
         array: String,
@@ -118,19 +118,30 @@ impl Body {
         out
     }
 
-    /// Prints the body like [`Body::substitute`], but indexes each array of
-    /// two or more dimensions as a flat array, linearised row-major with the
-    /// extent texts `extents` gives for it: `A[((i) * (M) + (j))]`.
-    pub fn substitute_flat(&self, values: &[String], extents: &dyn Fn(&str) -> Vec<String>) -> String {
+    /// Prints the body like [`Body::substitute`], but indexes each array as
+    /// the flat array `layout` gives for it, linearised row-major:
+    /// `A[((i) * (M) + (j))]`, or, for a copy of a box whose first element is
+    /// `A[f][g]`, `A_copy[((i - f) * (M) + (j - g))]`.
+    pub fn substitute_flat(&self, values: &[String], layout: &dyn Fn(&str) -> FlatLayout) -> String {
         let mut out = String::new();
-        print_pieces(&self.pieces, values, Some(extents), &mut out);
+        print_pieces(&self.pieces, values, Some(layout), &mut out);
         out
     }
 }
 
-/// Appends `pieces` to `out`, with array elements linearised where `flat`
-/// gives extents.
-fn print_pieces(pieces: &[BodyPiece], values: &[String], flat: Option<&dyn Fn(&str) -> Vec<String>>, out: &mut String) {
+/// Where the elements of an array are in a flat copy of it.
+pub struct FlatLayout {
+    /// The copy's name.
+    pub name: String,
+    /// Per dimension, the text of the copy's first subscript (none: 0).
+    pub first: Vec<Option<String>>,
+    /// Per dimension, the text of the copy's extent.
+    pub extents: Vec<String>,
+}
+
+/// Appends `pieces` to `out`, with array elements linearised as `flat`
+/// lays them out.
+fn print_pieces(pieces: &[BodyPiece], values: &[String], flat: Option<&dyn Fn(&str) -> FlatLayout>, out: &mut String) {
     for piece in pieces {
         match piece {
             BodyPiece::Text(t) => out.push_str(t),
@@ -144,19 +155,26 @@ fn print_pieces(pieces: &[BodyPiece], values: &[String], flat: Option<&dyn Fn(&s
                         text
                     })
                     .collect();
-                out.push_str(array);
                 match flat {
-                    None => printed.iter().for_each(|s| {
-                        out.push('[');
-                        out.push_str(s);
-                        out.push(']');
-                    }),
-                    Some(extents) => {
-                        let extents = extents(array);
-                        let mut index = format!("({})", printed[0]);
-                        for (s, e) in printed.iter().zip(&extents).skip(1) {
-                            index = format!("({index} * ({e}) + ({s}))");
+                    None => {
+                        out.push_str(array);
+                        printed.iter().for_each(|s| {
+                            out.push('[');
+                            out.push_str(s);
+                            out.push(']');
+                        })
+                    }
+                    Some(layout) => {
+                        let layout = layout(array);
+                        let offset = |d: usize| match layout.first.get(d) {
+                            Some(Some(f)) => format!("({} - ({f}))", printed[d]),
+                            _ => format!("({})", printed[d]),
+                        };
+                        let mut index = offset(0);
+                        for (d, e) in layout.extents.iter().enumerate().skip(1).take(printed.len() - 1) {
+                            index = format!("({index} * ({e}) + {})", offset(d));
                         }
+                        out.push_str(&layout.name);
                         out.push('[');
                         out.push_str(&index);
                         out.push(']');

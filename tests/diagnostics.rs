@@ -133,6 +133,14 @@ fn bad_block_sizes_are_one_line_errors() {
 }
 
 #[test]
+fn bad_shared_memory_budgets_are_one_line_errors() {
+    for bad in ["--max-shared-memory=48KB", "--max-shared-memory=-1", "--max-shared-memory=K"] {
+        let out = iotile(&args(&[bad, "--target=cuda", "testsuite/run/kernel-matmul.c"]));
+        assert_one_line_error(&out, "--max-shared-memory expects a number of bytes");
+    }
+}
+
+#[test]
 fn bad_tile_sizes_are_one_line_errors() {
     let case = "testsuite/snapshots/triangular.c";
     let out = iotile(&args(&["--tile-sizes=32,x", case]));

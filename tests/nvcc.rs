@@ -104,6 +104,33 @@ fn every_cuda_output_compiles_with_nvcc() {
     assert!(compiled >= 70, "only {compiled} programs were compiled with nvcc");
 }
 
+/// The shared-memory buffers of a kernel stay within `--max-shared-memory`
+/// as ptxas counts them: gemm's blocks copy their tiles of A and B (two
+/// 32 x 32 boxes of doubles, 16 KiB) under the default budget, one of them
+/// under 12 KiB, and none under 4 KiB; the program stays correct
+/// (`roundtrip.rs` runs the same budgets under the emulation).
+#[test]
+fn shared_memory_stays_within_the_budget() {
+    let nvcc = nvcc();
+    let dir = scratch();
+    let case = root().join("testsuite/run/kernel-matmul.c");
+    for (budget, bytes, expected) in [(None, MAX_SHARED_MEMORY, 16384), (Some("12K"), 12 * 1024, 8192), (Some("4096"), 4096, 0)] {
+        let generated = dir.path().join("matmul.cu");
+        let mut args = vec!["--target=cuda".to_string(), "-o".into(), generated.display().to_string(), relative(&case).display().to_string()];
+        if let Some(b) = budget {
+            args.push(format!("--max-shared-memory={b}"));
+        }
+        let out = iotile(&args);
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let out = Command::new(&nvcc).args(["-arch=sm_90", "-c", "-Xptxas", "-v"]).arg(&generated).arg("-o").arg(dir.path().join("matmul.o")).output().expect("run nvcc");
+        let report = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{report}");
+        let most = shared_memory(&report).into_iter().max().unwrap_or(0);
+        assert!(most <= bytes, "a kernel uses {most} bytes of shared memory under a budget of {bytes}:\n{report}");
+        assert_eq!(most, expected, "budget {budget:?}:\n{report}");
+    }
+}
+
 /// Driver mode with nvcc translates `.c` inputs for CUDA (host code in C,
 /// kernels in a `.kernels.cu` file of their own) and builds them: compile
 /// and link (the program needs a GPU to run).

@@ -191,14 +191,15 @@ fn every_testsuite_program_round_trips_with_tiny_tiles() {
 /// CUDA under the CPU emulation (separate device memory, adversarial
 /// thread order at barriers), with the default tiles and with odd ones,
 /// and with the kernels in a CUDA file of their own (`--kernels`) run by
-/// blocks of 5 x 3 threads.
+/// blocks of 5 x 3 threads with room for one 32 x 32 tile of doubles in
+/// shared memory (gemm copies A and reads B from global memory).
 #[test]
 fn every_testsuite_program_round_trips_under_the_cuda_emulation() {
     check_all(&["--target=cuda"]);
     check_all(&["--target=cuda", "--tile-sizes=3,5,7", "--fusion=max"]);
     // The host code in C and the kernels in a file of their own; small
     // odd blocks, so that each thread runs several iterations of a tile.
-    check_all(&["--target=cuda", "--kernels", "--block-sizes=5,3"]);
+    check_all(&["--target=cuda", "--kernels", "--block-sizes=5,3", "--max-shared-memory=12K"]);
 }
 
 /// Tiny tiles under maximal fusion: bands of skewed tile loops whose

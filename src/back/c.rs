@@ -11,11 +11,12 @@ use std::fmt::Write as _;
 
 use isl_rs::{ASTExpr, ASTExprOpType, ASTExprType, ASTNode, ASTNodeType};
 
-use crate::ast::{FinalValue, RegionAst};
+use crate::ast::{copy_site_index, statement_names, CopySite, FinalValue, RegionAst};
 use crate::deps::Privatization;
 use crate::marks::{parallel_mark_depth, simd_mark_depth, thread_mark_depths};
 use crate::isl::{ast_node_type, IslError, IslResult};
-use crate::scop::Scop;
+use crate::scop::{FlatLayout, Scop};
+use crate::transform::shared::BandCopies;
 
 /// Precedence levels of printed C expressions (higher binds tighter).
 mod prec {
@@ -63,6 +64,10 @@ pub struct Writer<'a> {
     /// In a CUDA kernel's block, how the loops thread marks name are shared
     /// among the threads (`None` elsewhere).
     threads: Option<Threads>,
+    /// The shared-memory copies of the region's bands (CUDA).
+    shared: &'a [BandCopies],
+    /// Where the AST runs bands with copies.
+    copy_sites: &'a [CopySite],
 }
 
 /// The state of printing the code one GPU block runs (see
@@ -88,8 +93,40 @@ pub struct Threads {
     /// its value.
     pinned: Vec<(char, String)>,
     /// Statements printed at block level (run by one thread).
-    pub block_level: Vec<String>,
+    block_level: Vec<String>,
+    /// The shared-memory buffers the current node reads arrays from.
+    buffers: Vec<ActiveBuffer>,
+    /// The bands (indices into the writer's copies) whose buffers the
+    /// code printed so far fills.
+    filled: Vec<usize>,
 }
+
+/// A shared-memory buffer holding a box of an array while a band runs.
+#[derive(Debug)]
+struct ActiveBuffer {
+    array: String,
+    name: String,
+    /// Per dimension, the variable holding the box's first subscript.
+    first: Vec<String>,
+    extents: Vec<u64>,
+}
+
+/// The code of one GPU block (see [`Writer::write_block`]).
+pub struct BlockCode {
+    /// The C text.
+    pub text: String,
+    /// Statements printed at block level (run by one thread).
+    pub block_level: Vec<String>,
+    /// The bands (indices into [`RegionAst::shared`]) whose shared-memory
+    /// buffers the code fills: the kernel declares them.
+    pub filled: Vec<usize>,
+}
+
+/// The index of the calling thread within its block.
+const THREAD_RANK: &str = "(int)(threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z))";
+
+/// The number of threads of a block.
+const BLOCK_THREADS: &str = "(int)(blockDim.x * blockDim.y * blockDim.z)";
 
 impl<'a> Writer<'a> {
     /// A writer for `scop` whose output lines start with `base_indent`.
@@ -110,6 +147,8 @@ impl<'a> Writer<'a> {
             beside: Vec::new(),
             flat: None,
             threads: None,
+            shared: &[],
+            copy_sites: &[],
         }
     }
 
@@ -120,11 +159,11 @@ impl<'a> Writer<'a> {
         self
     }
 
-    /// Prints `node` as the code of a block ([`Self::for_block`]); gives the
-    /// text and the statements printed at block level.
-    pub fn write_block(mut self, node: &ASTNode) -> IslResult<(String, Vec<String>)> {
+    /// Prints `node` as the code of a block ([`Self::for_block`]).
+    pub fn write_block(mut self, node: &ASTNode) -> IslResult<BlockCode> {
         self.put_node(node)?;
-        Ok((self.out, self.threads.map(|t| t.block_level).unwrap_or_default()))
+        let threads = self.threads.unwrap_or_default();
+        Ok(BlockCode { text: self.out, block_level: threads.block_level, filled: threads.filled })
     }
 
     /// A writer for parts of a region's AST (CUDA kernel bodies and host
@@ -134,6 +173,8 @@ impl<'a> Writer<'a> {
         let mut writer = Writer::new(scop, base_indent, false, privatizable);
         writer.final_values = &ast.final_values;
         writer.iterators = &ast.iterators;
+        writer.shared = &ast.shared;
+        writer.copy_sites = &ast.copy_sites;
         writer.level = level;
         writer.flat = Some(flat);
         writer
@@ -201,6 +242,7 @@ impl<'a> Writer<'a> {
                 let (saved_parallel, saved_simd) = (self.parallel_iterator.clone(), self.simd_iterator.clone());
                 let name = id.get_name()?;
                 let saved_named = self.threads.as_ref().map(|t| t.named.clone());
+                let mut copies = None;
                 if let Some((depth, cyclic)) = parallel_mark_depth(name) {
                     self.parallel_iterator = self.iterators.get(depth as usize).map(|iterator| (iterator.clone(), cyclic));
                 } else if let Some(depth) = simd_mark_depth(name) {
@@ -211,8 +253,12 @@ impl<'a> Writer<'a> {
                         .zip(threads.dims.iter())
                         .filter_map(|(d, dim)| Some((self.iterators.get(*d as usize)?.clone(), *dim)))
                         .collect();
+                    copies = copy_site_index(node);
                 }
-                let result = self.put_node(&node.mark_get_node()?);
+                let result = match copies {
+                    Some(site) => self.put_copied(&node.mark_get_node()?, site),
+                    None => self.put_node(&node.mark_get_node()?),
+                };
                 self.parallel_iterator = saved_parallel;
                 self.simd_iterator = saved_simd;
                 if let (Some(threads), Some(named)) = (self.threads.as_mut(), saved_named) {
@@ -223,6 +269,70 @@ impl<'a> Writer<'a> {
             ASTNodeType::User => self.put_user(node),
             ASTNodeType::Error => Err(IslError("invalid AST node".into())),
         }
+    }
+
+    /// Prints the point band `node` of a block after filling the
+    /// shared-memory buffers of its copy site `site`: the block's threads
+    /// copy the box of each array together, element after element along the
+    /// last dimension so that neighbouring threads read neighbouring
+    /// elements, and wait at a barrier before the band reads them. Every
+    /// read of the band is printed from a buffer; the barrier after the
+    /// band's last piece of block-level work keeps the next copy from
+    /// overwriting a buffer still being read.
+    fn put_copied(&mut self, node: &ASTNode, site: usize) -> IslResult<()> {
+        let site = self.copy_sites.get(site).ok_or_else(|| IslError(format!("no copy site {site}")))?;
+        let band = site.band;
+        let copies = &self.shared[band];
+        self.line("{");
+        self.level += 1;
+        let mut active = Vec::new();
+        for (buffer, bounds) in copies.buffers.iter().zip(&site.bounds) {
+            let name = &buffer.name;
+            let mut first = Vec::new();
+            let mut inside = Vec::new();
+            for (d, (f, l)) in bounds.iter().enumerate() {
+                let f = self.expr(f)?.0;
+                let l = self.expr(l)?.0;
+                self.line(&format!("const int {name}_first{d} = {f}, {name}_last{d} = {l};"));
+                first.push(format!("{name}_first{d}"));
+                inside.push(format!("{name}_i{d} <= {name}_last{d}"));
+            }
+            self.line(&format!("for (int iotile_e = {THREAD_RANK}; iotile_e < {}; iotile_e += {BLOCK_THREADS}) {{", buffer.elements()));
+            self.level += 1;
+            let mut index = String::new();
+            for (d, &extent) in buffer.extents.iter().enumerate() {
+                let stride: u64 = buffer.extents[d + 1..].iter().product();
+                let position = match d {
+                    0 => format!("iotile_e / {stride}"),
+                    _ => format!("iotile_e / {stride} % {extent}"),
+                };
+                self.line(&format!("const int {name}_i{d} = {name}_first{d} + {position};"));
+                let extents = self.flat.and_then(|f| f.get(&buffer.array)).ok_or_else(|| IslError(format!("no extents for '{}'", buffer.array)))?;
+                index = match d {
+                    0 => format!("({name}_i0)"),
+                    _ => format!("({index} * ({}) + ({name}_i{d}))", extents[d]),
+                };
+            }
+            self.line(&format!("if ({})", inside.join(" && ")));
+            self.line(&format!("  {name}[iotile_e] = {}[{index}];", buffer.array));
+            self.level -= 1;
+            self.line("}");
+            active.push(ActiveBuffer { array: buffer.array.clone(), name: name.clone(), first, extents: buffer.extents.clone() });
+        }
+        self.line("__syncthreads();");
+        let saved = self.threads.as_mut().map(|t| {
+            if !t.filled.contains(&band) {
+                t.filled.push(band);
+            }
+            std::mem::replace(&mut t.buffers, active)
+        });
+        let result = self.put_node(node);
+        if let (Some(t), Some(saved)) = (self.threads.as_mut(), saved) {
+            t.buffers = saved;
+        }
+        self.level -= 1;
+        self.line("}");
+        result
     }
 
     /// Prints `node` as the body of a loop or branch, braced when it is a
@@ -375,8 +485,12 @@ impl<'a> Writer<'a> {
             let (text, p) = self.expr(&call.get_op_arg(i)?)?;
             values.push(if p < prec::ATOM { format!("({text})") } else { text });
         }
+        let buffers = self.threads.as_ref().map(|t| t.buffers.as_slice()).unwrap_or_default();
         let text = match self.flat {
-            Some(extents) => body.substitute_flat(&values, &|array| extents.get(array).cloned().unwrap_or_default()),
+            Some(extents) => body.substitute_flat(&values, &|array| match buffers.iter().find(|b| b.array == array) {
+                Some(b) => FlatLayout { name: b.name.clone(), first: b.first.iter().cloned().map(Some).collect(), extents: b.extents.iter().map(u64::to_string).collect() },
+                None => FlatLayout { name: array.to_string(), first: Vec::new(), extents: extents.get(array).cloned().unwrap_or_default() },
+            }),
             None => body.substitute(&values),
         };
         let Some(threads) = self.threads.as_mut() else {
@@ -551,29 +665,6 @@ pub fn block_children(node: &ASTNode) -> IslResult<Vec<(ASTNode, Vec<String>)>> 
             (child, others)
         })
         .collect())
-}
-
-/// Adds the names of the statements executed inside `node` to `out`.
-pub fn statement_names(node: &ASTNode, out: &mut Vec<String>) -> IslResult<()> {
-    match ast_node_type(node)? {
-        ASTNodeType::For => statement_names(&node.for_get_body()?, out)?,
-        ASTNodeType::If => {
-            statement_names(&node.if_get_then_node()?, out)?;
-            if node.if_has_else_node()? {
-                statement_names(&node.if_get_else_node()?, out)?;
-            }
-        }
-        ASTNodeType::Block => {
-            let children = node.block_get_children()?;
-            for i in 0..children.n_ast_node()? {
-                statement_names(&children.get_at(i)?, out)?;
-            }
-        }
-        ASTNodeType::Mark => statement_names(&node.mark_get_node()?, out)?,
-        ASTNodeType::User => out.push(node.user_get_expr()?.get_op_arg(0)?.get_id()?.get_name()?.to_string()),
-        ASTNodeType::Error => {}
-    }
-    Ok(())
 }
 
 /// The node below any marks at `node` (marks print nothing themselves).

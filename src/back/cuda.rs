@@ -10,7 +10,12 @@
 //! barriers); otherwise each thread runs one iteration (a 1-D grid of
 //! [`Mapping::block`]-thread blocks; the kernel recomputes nothing but its
 //! own iterator). A block runs a tile only when every scalar the tile
-//! writes is a private copy written inside the threads' loops. Loops and
+//! writes is a private copy written inside the threads' loops. Under a
+//! grid mark, the tile loops directly inside the launched one run as the
+//! grid's y and z dimensions, as long as their bounds do not depend on
+//! the loops around them (the grid is a box). A tile whose band has
+//! shared-memory copies ([`crate::transform::shared`]) reads them from
+//! `__shared__` buffers its block fills first ([`Writer`]). Loops and
 //! conditions around parallel loops stay on the host, around the launches
 //! (a time loop); every other maximal piece of the AST without a parallel
 //! loop runs as a kernel of one thread, so that all data stays on the
@@ -46,11 +51,11 @@ use std::fmt::Write as _;
 
 use isl_rs::{ASTExprOpType, ASTExprType, ASTNode, ASTNodeType, Set};
 
-use super::c::{block_children, private_scalars, statement_names, Writer};
-use crate::ast::RegionAst;
+use super::c::{block_children, private_scalars, Writer};
+use crate::ast::{statement_names, RegionAst};
 use crate::deps::Privatization;
 use crate::isl::{ast_node_type, AstBuild, IslError, IslResult};
-use crate::marks::{parallel_mark_depth, thread_mark_depths};
+use crate::marks::{grid_mark_depths, parallel_mark_depth, thread_mark_depths};
 use crate::scop::Scop;
 
 /// The runtime header a kernel file includes: the emulation's when
@@ -78,6 +83,9 @@ __attribute__((unused)) static __device__ int iotile_owner(int v, int n) {
   return (v % n + n) % n;
 }
 "#;
+
+/// The most blocks a grid has along y and along z.
+const MAX_GRID_YZ: u32 = 65535;
 
 /// The macro host code checks every CUDA call with.
 const CHECK_MACRO: &str = r#"#include <stdio.h>
@@ -147,11 +155,13 @@ pub struct Mapping {
     pub block: u32,
     /// Threads per block along x, y, z where a block runs a tile.
     pub threads: Vec<u32>,
+    /// The most bytes of shared memory one kernel's buffers take.
+    pub shared_memory: u64,
 }
 
 impl Default for Mapping {
     fn default() -> Self {
-        Mapping { block: 128, threads: vec![32, 4, 4] }
+        Mapping { block: 128, threads: vec![32, 4, 4], shared_memory: 48 * 1024 }
     }
 }
 
@@ -203,6 +213,7 @@ pub fn write_region(scop: &Scop, ast: &RegionAst, indent: &str, privatizable: &P
         count: 0,
         host_iterators: Vec::new(),
         parallel: None,
+        grid: None,
         beside: Vec::new(),
     };
     mapper.region()?;
@@ -285,8 +296,19 @@ struct Mapper<'a> {
     host_iterators: Vec<String>,
     /// Iterator of the loop the innermost enclosing parallel mark names.
     parallel: Option<String>,
+    /// Depths the innermost enclosing grid mark names.
+    grid: Option<Vec<i32>>,
     /// Statements beside the current node (see `c::Writer`).
     beside: Vec<String>,
+}
+
+/// The bounds of a loop: `for (iterator = init; iterator <= upper;
+/// iterator += step)`.
+struct LoopBounds {
+    iterator: String,
+    init: String,
+    upper: String,
+    step: String,
 }
 
 /// A kernel parameter: its C type and name.
@@ -376,12 +398,16 @@ impl Mapper<'_> {
     fn host_node(&mut self, node: &ASTNode) -> IslResult<()> {
         match ast_node_type(node)? {
             ASTNodeType::Mark => {
-                let saved = self.parallel.clone();
-                if let Some((depth, _)) = parallel_mark_depth(node.mark_get_id()?.get_name()?) {
+                let saved = (self.parallel.clone(), self.grid.clone());
+                let name = node.mark_get_id()?.get_name()?.to_string();
+                if let Some((depth, _)) = parallel_mark_depth(&name) {
                     self.parallel = self.ast.iterators.get(depth as usize).cloned();
                 }
+                if let Some(depths) = grid_mark_depths(&name) {
+                    self.grid = Some(depths);
+                }
                 let result = self.host_node(&node.mark_get_node()?);
-                self.parallel = saved;
+                (self.parallel, self.grid) = saved;
                 result
             }
             ASTNodeType::Block => {
@@ -436,17 +462,24 @@ impl Mapper<'_> {
     /// [`Self::mapped_loop`] under the parallel mark naming `parallel`, with
     /// the statements `beside` running beside `node`.
     fn mapped_loop_in(&self, node: &ASTNode, parallel: Option<&String>, beside: &[String]) -> IslResult<Option<String>> {
-        if ast_node_type(node)? != ASTNodeType::For || node.for_is_degenerate()? {
-            return Ok(None);
-        }
-        let writer = self.writer(0);
-        let iterator = writer.expression(&node.for_get_iterator()?)?;
-        if parallel != Some(&iterator) {
+        let Some(bounds) = self.loop_bounds(node)? else { return Ok(None) };
+        if parallel != Some(&bounds.iterator) {
             return Ok(None);
         }
         if private_scalars(self.scop, self.privatizable, &node.for_get_body()?, beside)?.is_none() {
             return Ok(None);
         }
+        Ok(Some(bounds.upper))
+    }
+
+    /// The bounds of `node` when it is a loop that is not degenerate and
+    /// whose condition is `iterator <= bound` or `iterator < bound`.
+    fn loop_bounds(&self, node: &ASTNode) -> IslResult<Option<LoopBounds>> {
+        if ast_node_type(node)? != ASTNodeType::For || node.for_is_degenerate()? {
+            return Ok(None);
+        }
+        let writer = self.writer(0);
+        let iterator = writer.expression(&node.for_get_iterator()?)?;
         let cond = node.for_get_cond()?;
         if cond.get_type()? != ASTExprType::Op || cond.get_op_n_arg()? != 2 {
             return Ok(None);
@@ -456,11 +489,39 @@ impl Mapper<'_> {
             return Ok(None);
         }
         let bound = writer.expression(&cond.get_op_arg(1)?)?;
-        Ok(match cond.get_op_type()? {
-            ASTExprOpType::Le => Some(bound),
-            ASTExprOpType::Lt => Some(format!("({bound}) - 1")),
-            _ => None,
-        })
+        let upper = match cond.get_op_type()? {
+            ASTExprOpType::Le => bound,
+            ASTExprOpType::Lt => format!("({bound}) - 1"),
+            _ => return Ok(None),
+        };
+        let init = writer.expression(&node.for_get_init()?)?;
+        let step = writer.expression(&node.for_get_inc()?)?;
+        Ok(Some(LoopBounds { iterator, init, upper, step }))
+    }
+
+    /// The loops that run as the grid's y and z dimensions inside the
+    /// loop `outer` over blocks along x, whose body is `body`: for each
+    /// further depth the current grid mark names, the loop that is the
+    /// whole body so far, as long as its bounds do not depend on the loops
+    /// around it in the kernel (the grid is a box); with the body left.
+    fn grid_loops(&self, outer: &str, body: ASTNode) -> IslResult<(Vec<LoopBounds>, ASTNode)> {
+        let mut loops: Vec<LoopBounds> = Vec::new();
+        let mut body = body;
+        let depths = match &self.grid {
+            Some(depths) if self.ast.iterators.get(depths[0] as usize).map(String::as_str) == Some(outer) => depths[1..].to_vec(),
+            _ => Vec::new(),
+        };
+        for depth in depths {
+            let Some(bounds) = self.loop_bounds(&body)? else { break };
+            let around: Vec<&str> = std::iter::once(outer).chain(loops.iter().map(|l| l.iterator.as_str())).collect();
+            let named = crate::ast::identifiers(&format!("{} {} {}", bounds.init, bounds.upper, bounds.step));
+            if self.ast.iterators.get(depth as usize) != Some(&bounds.iterator) || around.iter().any(|a| named.contains(*a)) {
+                break;
+            }
+            body = body.for_get_body()?;
+            loops.push(bounds);
+        }
+        Ok((loops, body))
     }
 
     /// Whether a loop the walk maps to a kernel lies inside `node`.
@@ -694,17 +755,19 @@ impl Mapper<'_> {
         // private copy written inside the threads' loops.
         // The most loops a thread mark inside names: the block's dimensions.
         let dims = mark_names(&body_node)?.iter().filter_map(|m| thread_mark_depths(m)).map(|d| d.len()).max().unwrap_or(0);
+        // Further grid dimensions run the tile loops directly inside.
         let mut block_code = None;
         if dims > 0 {
-            let (code, block_level) = self.writer(1).for_block(dims).write_block(&body_node)?;
+            let (grid_loops, inner) = self.grid_loops(&iterator, body_node.copy()?)?;
+            let code = self.writer(1 + grid_loops.len()).for_block(dims).write_block(&inner)?;
             let private_only = written.iter().filter(|w| scalar_names.contains(w)).all(|w| private.contains(w));
-            let block_writes = self.scop.statements.iter().filter(|s| block_level.contains(&s.name)).flat_map(|s| &s.writes).any(|w| scalar_names.contains(&&w.array));
+            let block_writes = self.scop.statements.iter().filter(|s| code.block_level.contains(&s.name)).flat_map(|s| &s.writes).any(|w| scalar_names.contains(&&w.array));
             if private_only && !block_writes {
-                block_code = Some(code);
+                block_code = Some((code, grid_loops));
             }
         }
         let code = match &block_code {
-            Some(code) => code.clone(),
+            Some((code, _)) => code.text.clone(),
             None => self.writer(2).write_node(&body_node)?,
         };
         let scalars = self.scalars_in(&code);
@@ -724,9 +787,29 @@ impl Mapper<'_> {
                 }
             }
         }
-        if block_code.is_some() {
+        if let Some((block, grid_loops)) = &block_code {
+            for band in &block.filled {
+                for buffer in &self.ast.shared[*band].buffers {
+                    // The kernel writes the buffer, whatever the array's qualifiers.
+                    let ty: Vec<&str> = buffer.element_type.split_whitespace().filter(|w| !matches!(*w, "const" | "volatile")).collect();
+                    let _ = writeln!(body, "  __shared__ {} {}[{}];", ty.join(" "), buffer.name, buffer.elements());
+                }
+            }
             let _ = writeln!(body, "  const int {iterator} = iotile_lower + (int)blockIdx.x * {inc};");
+            // Blocks stride over the loops of y and z, whose trip counts
+            // may pass the grid's limit along them.
+            for (depth, (l, axis)) in grid_loops.iter().zip(["y", "z"]).enumerate() {
+                let LoopBounds { iterator, init, upper, step } = l;
+                let pad = "  ".repeat(1 + depth);
+                let _ = writeln!(
+                    body,
+                    "{pad}for (int {iterator} = {init} + (int)blockIdx.{axis} * {step}; {iterator} <= {upper}; {iterator} += (int)gridDim.{axis} * {step}) {{"
+                );
+            }
             body.push_str(&code);
+            for depth in (0..grid_loops.len()).rev() {
+                let _ = writeln!(body, "{}}}", "  ".repeat(1 + depth));
+            }
         } else {
             let _ = writeln!(body, "  const int {iterator} = iotile_lower + (int)(blockIdx.x * blockDim.x + threadIdx.x) * {inc};");
             let _ = writeln!(body, "  if ({iterator} <= iotile_upper) {{");
@@ -744,10 +827,20 @@ impl Mapper<'_> {
         self.line("if (iotile_upper >= iotile_lower) {");
         self.level += 1;
         self.line(&format!("const unsigned iotile_iterations = (unsigned)((iotile_upper - iotile_lower) / {inc} + 1);"));
-        if block_code.is_some() {
+        if let Some((_, grid_loops)) = &block_code {
+            let mut grid = vec!["iotile_iterations".to_string()];
+            for (l, axis) in grid_loops.iter().zip(["y", "z"]) {
+                let LoopBounds { init, upper, step, .. } = l;
+                let trips = format!("iotile_trips_{axis}");
+                self.line(&format!("const int iotile_first_{axis} = {init}, iotile_last_{axis} = {upper};"));
+                self.line(&format!(
+                    "const unsigned {trips} = iotile_last_{axis} >= iotile_first_{axis} ? (unsigned)((iotile_last_{axis} - iotile_first_{axis}) / {step} + 1) : 1u;"
+                ));
+                grid.push(format!("{trips} < {MAX_GRID_YZ}u ? {trips} : {MAX_GRID_YZ}u"));
+            }
             let threads = &self.mapping.threads;
             let block = &threads[..dims.min(threads.len())];
-            self.launch(&name, &params, &["iotile_iterations".into()], block);
+            self.launch(&name, &params, &grid, block);
         } else {
             let block = self.mapping.block;
             let grid = format!("(iotile_iterations + {}) / {block}", block - 1);

@@ -969,8 +969,7 @@ impl<'a> Extractor<'a> {
     }
 
     /// The statement text with iterator occurrences turned into holes and
-    /// elements of arrays of two or more dimensions into
-    /// [`BodyPiece::Element`]s.
+    /// array elements into [`BodyPiece::Element`]s.
     fn body_pieces(&self, node: Node) -> Vec<BodyPiece> {
         let mut pieces = Vec::new();
         let mut at = node.start_byte();
@@ -1003,7 +1002,7 @@ impl<'a> Extractor<'a> {
     }
 
     /// The array and the subscripts of `node` when it names one element of
-    /// an array of two or more dimensions (`A[i][j]`, not the row `A[i]`).
+    /// an array (`A[i][j]`, not the row `A[i]`).
     fn element_subscripts<'t>(&self, node: Node<'t>) -> Option<(String, Vec<Node<'t>>)> {
         if node.kind() != "subscript_expression" {
             return None;
@@ -1017,7 +1016,7 @@ impl<'a> Extractor<'a> {
         indices.reverse();
         let name = self.text(base);
         let dims = self.declarations.get(name)?.extents.len();
-        (base.kind() == "identifier" && dims >= 2 && dims == indices.len()).then(|| (name.to_string(), indices))
+        (base.kind() == "identifier" && dims >= 1 && dims == indices.len()).then(|| (name.to_string(), indices))
     }
 
     /// Collects the accesses read by a right-hand side and rejects side effects.

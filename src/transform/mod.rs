@@ -2,8 +2,11 @@
 //!
 //! [`tile`] tiles permutable bands and marks the loops that may run in
 //! parallel, and, for the GPU, [`gpu`] marks the point loops that may run
-//! as a block's threads; later passes (fusion after tiling, data reuse,
-//! buffers) live beside them.
+//! as a block's threads (and the tile loops that run as the grid's
+//! blocks). On the final schedule, [`shared`] plans the shared-memory
+//! copies of the CUDA target. Later passes (fusion after tiling, data
+//! reuse, buffers) live beside them.
 
 pub mod gpu;
+pub mod shared;
 pub mod tile;

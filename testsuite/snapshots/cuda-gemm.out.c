@@ -37,32 +37,53 @@ __attribute__((unused)) static __device__ int iotile_owner(int v, int n) {
 
 static __global__ void iotile_r0_k0(double beta, double alpha, double *C, double *A, double *B, int iotile_lower, int iotile_upper) {
   (void)beta; (void)alpha; (void)C; (void)A; (void)B; (void)iotile_lower; (void)iotile_upper;
+  __shared__ double iotile_shared_0_A[1024];
+  __shared__ double iotile_shared_0_B[1024];
   const int c0 = iotile_lower + (int)blockIdx.x * 32;
-  for (int c1 = 0; c1 <= 255; c1 += 32) {
+  for (int c1 = 0 + (int)blockIdx.y * 32; c1 <= 255; c1 += (int)gridDim.y * 32) {
     for (int c2 = 0; c2 <= 255; c2 += 32) {
-      if (c2 >= 32) {
-        for (int c3 = c0 + iotile_owner((int)threadIdx.y - c0, (int)blockDim.y); c3 <= c0 + 31; c3 += (int)blockDim.y) {
-          for (int c4 = c2; c4 <= c2 + 31; c4++) {
-            for (int c5 = c1 + iotile_owner((int)threadIdx.x - c1, (int)blockDim.x); c5 <= c1 + 31; c5 += (int)blockDim.x) {
-              C[((c3) * (256) + (c5))] += alpha * A[((c3) * (256) + (c4))] * B[((c4) * (256) + (c5))];
-            }
-          }
+      {
+        const int iotile_shared_0_A_first0 = c0, iotile_shared_0_A_last0 = c0 + 31;
+        const int iotile_shared_0_A_first1 = c2, iotile_shared_0_A_last1 = c2 + 31;
+        for (int iotile_e = (int)(threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z)); iotile_e < 1024; iotile_e += (int)(blockDim.x * blockDim.y * blockDim.z)) {
+          const int iotile_shared_0_A_i0 = iotile_shared_0_A_first0 + iotile_e / 32;
+          const int iotile_shared_0_A_i1 = iotile_shared_0_A_first1 + iotile_e / 1 % 32;
+          if (iotile_shared_0_A_i0 <= iotile_shared_0_A_last0 && iotile_shared_0_A_i1 <= iotile_shared_0_A_last1)
+            iotile_shared_0_A[iotile_e] = A[((iotile_shared_0_A_i0) * (256) + (iotile_shared_0_A_i1))];
+        }
+        const int iotile_shared_0_B_first0 = c2, iotile_shared_0_B_last0 = c2 + 31;
+        const int iotile_shared_0_B_first1 = c1, iotile_shared_0_B_last1 = c1 + 31;
+        for (int iotile_e = (int)(threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z)); iotile_e < 1024; iotile_e += (int)(blockDim.x * blockDim.y * blockDim.z)) {
+          const int iotile_shared_0_B_i0 = iotile_shared_0_B_first0 + iotile_e / 32;
+          const int iotile_shared_0_B_i1 = iotile_shared_0_B_first1 + iotile_e / 1 % 32;
+          if (iotile_shared_0_B_i0 <= iotile_shared_0_B_last0 && iotile_shared_0_B_i1 <= iotile_shared_0_B_last1)
+            iotile_shared_0_B[iotile_e] = B[((iotile_shared_0_B_i0) * (256) + (iotile_shared_0_B_i1))];
         }
         __syncthreads();
-      }
-      else {
-        for (int c3 = c0 + iotile_owner((int)threadIdx.y - c0, (int)blockDim.y); c3 <= c0 + 31; c3 += (int)blockDim.y) {
-          for (int c5 = c1 + iotile_owner((int)threadIdx.x - c1, (int)blockDim.x); c5 <= c1 + 31; c5 += (int)blockDim.x) {
-            C[((c3) * (256) + (c5))] *= beta;
-            C[((c3) * (256) + (c5))] += alpha * A[((c3) * (256) + (0))] * B[((0) * (256) + (c5))];
-          }
-          for (int c4 = 1; c4 <= 31; c4++) {
-            for (int c5 = c1 + iotile_owner((int)threadIdx.x - c1, (int)blockDim.x); c5 <= c1 + 31; c5 += (int)blockDim.x) {
-              C[((c3) * (256) + (c5))] += alpha * A[((c3) * (256) + (c4))] * B[((c4) * (256) + (c5))];
+        if (c2 >= 32) {
+          for (int c3 = c0 + iotile_owner((int)threadIdx.y - c0, (int)blockDim.y); c3 <= c0 + 31; c3 += (int)blockDim.y) {
+            for (int c4 = c2; c4 <= c2 + 31; c4++) {
+              for (int c5 = c1 + iotile_owner((int)threadIdx.x - c1, (int)blockDim.x); c5 <= c1 + 31; c5 += (int)blockDim.x) {
+                C[((c3) * (256) + (c5))] += alpha * iotile_shared_0_A[((c3 - (iotile_shared_0_A_first0)) * (32) + (c4 - (iotile_shared_0_A_first1)))] * iotile_shared_0_B[((c4 - (iotile_shared_0_B_first0)) * (32) + (c5 - (iotile_shared_0_B_first1)))];
+              }
             }
           }
+          __syncthreads();
         }
-        __syncthreads();
+        else {
+          for (int c3 = c0 + iotile_owner((int)threadIdx.y - c0, (int)blockDim.y); c3 <= c0 + 31; c3 += (int)blockDim.y) {
+            for (int c5 = c1 + iotile_owner((int)threadIdx.x - c1, (int)blockDim.x); c5 <= c1 + 31; c5 += (int)blockDim.x) {
+              C[((c3) * (256) + (c5))] *= beta;
+              C[((c3) * (256) + (c5))] += alpha * iotile_shared_0_A[((c3 - (iotile_shared_0_A_first0)) * (32) + (0 - (iotile_shared_0_A_first1)))] * iotile_shared_0_B[((0 - (iotile_shared_0_B_first0)) * (32) + (c5 - (iotile_shared_0_B_first1)))];
+            }
+            for (int c4 = 1; c4 <= 31; c4++) {
+              for (int c5 = c1 + iotile_owner((int)threadIdx.x - c1, (int)blockDim.x); c5 <= c1 + 31; c5 += (int)blockDim.x) {
+                C[((c3) * (256) + (c5))] += alpha * iotile_shared_0_A[((c3 - (iotile_shared_0_A_first0)) * (32) + (c4 - (iotile_shared_0_A_first1)))] * iotile_shared_0_B[((c4 - (iotile_shared_0_B_first0)) * (32) + (c5 - (iotile_shared_0_B_first1)))];
+              }
+            }
+          }
+          __syncthreads();
+        }
       }
     }
   }
@@ -101,7 +122,9 @@ void gemm(double alpha, double beta, double C[N][N], double A[N][N], double B[N]
       const int iotile_upper = 255;
       if (iotile_upper >= iotile_lower) {
         const unsigned iotile_iterations = (unsigned)((iotile_upper - iotile_lower) / 32 + 1);
-        IOTILE_CUDA_CHECK(iotile_r0_k0_launch(iotile_iterations, 1, 1, 32, 4, 1, beta, alpha, iotile_device_C, iotile_device_A, iotile_device_B, iotile_lower, iotile_upper));
+        const int iotile_first_y = 0, iotile_last_y = 255;
+        const unsigned iotile_trips_y = iotile_last_y >= iotile_first_y ? (unsigned)((iotile_last_y - iotile_first_y) / 32 + 1) : 1u;
+        IOTILE_CUDA_CHECK(iotile_r0_k0_launch(iotile_iterations, iotile_trips_y < 65535u ? iotile_trips_y : 65535u, 1, 32, 4, 1, beta, alpha, iotile_device_C, iotile_device_A, iotile_device_B, iotile_lower, iotile_upper));
       }
     }
     IOTILE_CUDA_CHECK(cudaMemcpy(C, iotile_device_C, (size_t)(256) * (256) * sizeof(double), cudaMemcpyDeviceToHost));

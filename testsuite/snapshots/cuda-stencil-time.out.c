@@ -38,7 +38,7 @@ static __global__ void iotile_r0_k0(long steps, long n, int c0, double *B, doubl
   (void)steps; (void)n; (void)c0; (void)B; (void)A; (void)iotile_lower; (void)iotile_upper;
   const int c1 = iotile_lower + (int)(blockIdx.x * blockDim.x + threadIdx.x) * 1;
   if (c1 <= iotile_upper) {
-    B[c1] = (A[c1 - 1] + A[c1] + A[c1 + 1]) / 3.0;
+    B[(c1)] = (A[(c1 - 1)] + A[(c1)] + A[(c1 + 1)]) / 3.0;
   }
 }
 #ifdef IOTILE_EMULATE_CUDA
@@ -62,7 +62,7 @@ static __global__ void iotile_r0_k1(long steps, long n, int c0, double *B, doubl
   (void)steps; (void)n; (void)c0; (void)B; (void)A; (void)iotile_lower; (void)iotile_upper;
   const int c1 = iotile_lower + (int)(blockIdx.x * blockDim.x + threadIdx.x) * 1;
   if (c1 <= iotile_upper) {
-    A[c1] = B[c1];
+    A[(c1)] = B[(c1)];
   }
 }
 #ifdef IOTILE_EMULATE_CUDA

@@ -40,7 +40,7 @@ static __global__ void iotile_r0_k0(double *x, double *b, double *L, int iotile_
   (void)x; (void)b; (void)L; (void)iotile_lower; (void)iotile_upper;
   const int c0 = iotile_lower + (int)(blockIdx.x * blockDim.x + threadIdx.x) * 1;
   if (c0 <= iotile_upper) {
-    x[c0] = b[c0];
+    x[(c0)] = b[(c0)];
   }
 }
 #ifdef IOTILE_EMULATE_CUDA
@@ -62,7 +62,7 @@ IOTILE_LAUNCHER cudaError_t iotile_r0_k0_launch(unsigned iotile_grid_x, unsigned
 
 static __global__ void iotile_r0_k1(int c0, double *x, double *b, double *L) {
   (void)c0; (void)x; (void)b; (void)L;
-  x[c0] = x[c0] / L[((c0) * (100) + (c0))];
+  x[(c0)] = x[(c0)] / L[((c0) * (100) + (c0))];
 }
 #ifdef IOTILE_EMULATE_CUDA
 struct iotile_r0_k1_args { int c0; double *x; double *b; double *L; };
@@ -85,7 +85,7 @@ static __global__ void iotile_r0_k2(int c0, double *x, double *b, double *L, int
   (void)c0; (void)x; (void)b; (void)L; (void)iotile_lower; (void)iotile_upper;
   const int c1 = iotile_lower + (int)(blockIdx.x * blockDim.x + threadIdx.x) * 1;
   if (c1 <= iotile_upper) {
-    x[c1] -= L[((c1) * (100) + (c0))] * x[c0];
+    x[(c1)] -= L[((c1) * (100) + (c0))] * x[(c0)];
   }
 }
 #ifdef IOTILE_EMULATE_CUDA
