@@ -169,27 +169,38 @@ fn copy_site(mark: &str, at: &BuildAt, shared: &[BandCopies], sites: &mut Vec<Co
     Ok(Some(copy_site_name(sites.len() - 1)))
 }
 
-/// Adds the names of the statements executed inside `node` to `out`.
-pub fn statement_names(node: &ASTNode, out: &mut Vec<String>) -> IslResult<()> {
+/// Calls `visit` on `node` and on every node inside it, outermost first.
+pub fn visit_nodes(node: &ASTNode, visit: &mut dyn FnMut(&ASTNode) -> IslResult<()>) -> IslResult<()> {
+    visit(node)?;
     match ast_node_type(node)? {
-        ASTNodeType::For => statement_names(&node.for_get_body()?, out)?,
+        ASTNodeType::For => visit_nodes(&node.for_get_body()?, visit),
         ASTNodeType::If => {
-            statement_names(&node.if_get_then_node()?, out)?;
-            if node.if_has_else_node()? {
-                statement_names(&node.if_get_else_node()?, out)?;
+            visit_nodes(&node.if_get_then_node()?, visit)?;
+            match node.if_has_else_node()? {
+                true => visit_nodes(&node.if_get_else_node()?, visit),
+                false => Ok(()),
             }
         }
         ASTNodeType::Block => {
             let children = node.block_get_children()?;
             for i in 0..children.n_ast_node()? {
-                statement_names(&children.get_at(i)?, out)?;
+                visit_nodes(&children.get_at(i)?, visit)?;
             }
+            Ok(())
         }
-        ASTNodeType::Mark => statement_names(&node.mark_get_node()?, out)?,
-        ASTNodeType::User => out.push(node.user_get_expr()?.get_op_arg(0)?.get_id()?.get_name()?.to_string()),
-        ASTNodeType::Error => {}
+        ASTNodeType::Mark => visit_nodes(&node.mark_get_node()?, visit),
+        ASTNodeType::User | ASTNodeType::Error => Ok(()),
     }
-    Ok(())
+}
+
+/// Adds the names of the statements executed inside `node` to `out`.
+pub fn statement_names(node: &ASTNode, out: &mut Vec<String>) -> IslResult<()> {
+    visit_nodes(node, &mut |n| {
+        if ast_node_type(n)? == ASTNodeType::User {
+            out.push(n.user_get_expr()?.get_op_arg(0)?.get_id()?.get_name()?.to_string());
+        }
+        Ok(())
+    })
 }
 
 

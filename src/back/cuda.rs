@@ -52,7 +52,7 @@ use std::fmt::Write as _;
 use isl_rs::{ASTExprOpType, ASTExprType, ASTNode, ASTNodeType, Set};
 
 use super::c::{block_children, private_scalars, Writer};
-use crate::ast::{statement_names, RegionAst};
+use crate::ast::{statement_names, visit_nodes, RegionAst};
 use crate::deps::Privatization;
 use crate::isl::{ast_node_type, AstBuild, IslError, IslResult};
 use crate::marks::{grid_mark_depths, parallel_mark_depth, thread_mark_depths};
@@ -244,31 +244,13 @@ fn accessed_extent(scop: &Scop, ast: &RegionAst, privatizable: &Privatization, n
 
 /// The names of the marks inside `node`.
 fn mark_names(node: &ASTNode) -> IslResult<Vec<String>> {
-    fn collect(node: &ASTNode, out: &mut Vec<String>) -> IslResult<()> {
-        match ast_node_type(node)? {
-            ASTNodeType::Mark => {
-                out.push(node.mark_get_id()?.get_name()?.to_string());
-                collect(&node.mark_get_node()?, out)?;
-            }
-            ASTNodeType::For => collect(&node.for_get_body()?, out)?,
-            ASTNodeType::If => {
-                collect(&node.if_get_then_node()?, out)?;
-                if node.if_has_else_node()? {
-                    collect(&node.if_get_else_node()?, out)?;
-                }
-            }
-            ASTNodeType::Block => {
-                let children = node.block_get_children()?;
-                for i in 0..children.n_ast_node()? {
-                    collect(&children.get_at(i)?, out)?;
-                }
-            }
-            ASTNodeType::User | ASTNodeType::Error => {}
+    let mut out = Vec::new();
+    visit_nodes(node, &mut |n| {
+        if ast_node_type(n)? == ASTNodeType::Mark {
+            out.push(n.mark_get_id()?.get_name()?.to_string());
         }
         Ok(())
-    }
-    let mut out = Vec::new();
-    collect(node, &mut out)?;
+    })?;
     Ok(out)
 }
 
