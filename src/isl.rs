@@ -402,7 +402,7 @@ extern "C" fn before_mark(mark: uintptr_t, build: uintptr_t, user: *mut c_void) 
     // SAFETY: `build` and `mark` are live during the call.
     let ctx = unsafe { isl_ast_build_get_ctx(build) };
     let id = isl_rs::Id { ptr: mark, should_free_on_drop: false };
-    let outcome = id.get_name().map_err(IslError::from).and_then(|name| (hook.on_mark)(&name, &BuildAt { ptr: build, ctx }));
+    let outcome = id.get_name().map_err(IslError::from).and_then(|name| (hook.on_mark)(name, &BuildAt { ptr: build, ctx }));
     match outcome {
         Ok(annotation) => {
             hook.open.push(annotation);

@@ -73,6 +73,13 @@ pub fn plan(scop: &Scop, schedule: &Schedule, max_bytes: u64) -> IslResult<Vec<B
     Ok(planner.bands)
 }
 
+/// A box's subscripts and extents (see [`Buffer`]).
+struct BoxBounds {
+    first: Vec<PwAff>,
+    last: Vec<PwAff>,
+    extents: Vec<u64>,
+}
+
 /// The walk over the schedule tree.
 struct Planner<'a> {
     scop: &'a Scop,
@@ -160,7 +167,7 @@ impl Planner<'_> {
                 continue;
             }
             let footprint = prefix.copy()?.reverse()?.apply_range(reads)?;
-            if let Some((first, last, extents)) = self.bounding_box(footprint, &context)? {
+            if let Some(BoxBounds { first, last, extents }) = self.bounding_box(footprint, &context)? {
                 let name = format!("iotile_shared_{index}_{}", array.name);
                 buffers.push(Buffer { array: array.name.clone(), element_type: array.element_type.clone(), name, first, last, extents });
             }
@@ -197,7 +204,7 @@ impl Planner<'_> {
     /// when an extent is unbounded. For values in `context` where the band
     /// reads nothing, the box is empty (its last subscripts come before its
     /// first).
-    fn bounding_box(&self, footprint: UnionMap, context: &Set) -> IslResult<Option<(Vec<PwAff>, Vec<PwAff>, Vec<u64>)>> {
+    fn bounding_box(&self, footprint: UnionMap, context: &Set) -> IslResult<Option<BoxBounds>> {
         let elements = Map::from_union_map(footprint)?;
         let (mut first, mut last, mut extents) = (Vec::new(), Vec::new(), Vec::new());
         for d in 0..elements.dim(DimType::Out)? {
@@ -219,7 +226,7 @@ impl Planner<'_> {
             first.push(total(low, 0)?);
             last.push(total(high, -1)?);
         }
-        Ok(Some((first, last, extents)))
+        Ok(Some(BoxBounds { first, last, extents }))
     }
 }
 
