@@ -130,6 +130,7 @@ impl Body {
 }
 
 /// Where the elements of an array are in a flat copy of it.
+#[derive(Debug, Clone)]
 pub struct FlatLayout {
     /// The copy's name.
     pub name: String,
@@ -137,6 +138,22 @@ pub struct FlatLayout {
     pub first: Vec<Option<String>>,
     /// Per dimension, the text of the copy's extent.
     pub extents: Vec<String>,
+}
+
+impl FlatLayout {
+    /// The copy's element holding the array element with subscripts
+    /// `subscripts` (C texts): `copy[((i - f) * (M) + (j - g))]`.
+    pub fn element(&self, subscripts: &[String]) -> String {
+        let offset = |d: usize| match self.first.get(d) {
+            Some(Some(f)) => format!("({} - ({f}))", subscripts[d]),
+            _ => format!("({})", subscripts[d]),
+        };
+        let mut index = offset(0);
+        for (d, e) in self.extents.iter().enumerate().skip(1).take(subscripts.len() - 1) {
+            index = format!("({index} * ({e}) + {})", offset(d));
+        }
+        format!("{}[{index}]", self.name)
+    }
 }
 
 /// Appends `pieces` to `out`, with array elements linearised as `flat`
@@ -164,21 +181,7 @@ fn print_pieces(pieces: &[BodyPiece], values: &[String], flat: Option<&dyn Fn(&s
                             out.push(']');
                         })
                     }
-                    Some(layout) => {
-                        let layout = layout(array);
-                        let offset = |d: usize| match layout.first.get(d) {
-                            Some(Some(f)) => format!("({} - ({f}))", printed[d]),
-                            _ => format!("({})", printed[d]),
-                        };
-                        let mut index = offset(0);
-                        for (d, e) in layout.extents.iter().enumerate().skip(1).take(printed.len() - 1) {
-                            index = format!("({index} * ({e}) + {})", offset(d));
-                        }
-                        out.push_str(&layout.name);
-                        out.push('[');
-                        out.push_str(&index);
-                        out.push(']');
-                    }
+                    Some(layout) => out.push_str(&layout(array).element(&printed)),
                 }
             }
         }

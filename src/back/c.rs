@@ -94,21 +94,12 @@ pub struct Threads {
     pinned: Vec<(char, String)>,
     /// Statements printed at block level (run by one thread).
     block_level: Vec<String>,
-    /// The shared-memory buffers the current node reads arrays from.
-    buffers: Vec<ActiveBuffer>,
+    /// The shared-memory buffers the current node reads arrays from: each
+    /// array's name and where its elements are in the buffer.
+    buffers: Vec<(String, FlatLayout)>,
     /// The bands (indices into the writer's copies) whose buffers the
     /// code printed so far fills.
     filled: Vec<usize>,
-}
-
-/// A shared-memory buffer holding a box of an array while a band runs.
-#[derive(Debug)]
-struct ActiveBuffer {
-    array: String,
-    name: String,
-    /// Per dimension, the variable holding the box's first subscript.
-    first: Vec<String>,
-    extents: Vec<u64>,
 }
 
 /// The code of one GPU block (see [`Writer::write_block`]).
@@ -288,18 +279,20 @@ impl<'a> Writer<'a> {
         let mut active = Vec::new();
         for (buffer, bounds) in copies.buffers.iter().zip(&site.bounds) {
             let name = &buffer.name;
+            let extents = self.flat.and_then(|f| f.get(&buffer.array)).ok_or_else(|| IslError(format!("no extents for '{}'", buffer.array)))?;
+            let global = FlatLayout { name: buffer.array.clone(), first: Vec::new(), extents: extents.clone() };
             let mut first = Vec::new();
             let mut inside = Vec::new();
             for (d, (f, l)) in bounds.iter().enumerate() {
                 let f = self.expr(f)?.0;
                 let l = self.expr(l)?.0;
                 self.line(&format!("const int {name}_first{d} = {f}, {name}_last{d} = {l};"));
-                first.push(format!("{name}_first{d}"));
+                first.push(Some(format!("{name}_first{d}")));
                 inside.push(format!("{name}_i{d} <= {name}_last{d}"));
             }
             self.line(&format!("for (int iotile_e = {THREAD_RANK}; iotile_e < {}; iotile_e += {BLOCK_THREADS}) {{", buffer.elements()));
             self.level += 1;
-            let mut index = String::new();
+            let mut element = Vec::new();
             for (d, &extent) in buffer.extents.iter().enumerate() {
                 let stride: u64 = buffer.extents[d + 1..].iter().product();
                 let position = match d {
@@ -307,17 +300,14 @@ impl<'a> Writer<'a> {
                     _ => format!("iotile_e / {stride} % {extent}"),
                 };
                 self.line(&format!("const int {name}_i{d} = {name}_first{d} + {position};"));
-                let extents = self.flat.and_then(|f| f.get(&buffer.array)).ok_or_else(|| IslError(format!("no extents for '{}'", buffer.array)))?;
-                index = match d {
-                    0 => format!("({name}_i0)"),
-                    _ => format!("({index} * ({}) + ({name}_i{d}))", extents[d]),
-                };
+                element.push(format!("{name}_i{d}"));
             }
             self.line(&format!("if ({})", inside.join(" && ")));
-            self.line(&format!("  {name}[iotile_e] = {}[{index}];", buffer.array));
+            self.line(&format!("  {name}[iotile_e] = {};", global.element(&element)));
             self.level -= 1;
             self.line("}");
-            active.push(ActiveBuffer { array: buffer.array.clone(), name: name.clone(), first, extents: buffer.extents.clone() });
+            let layout = FlatLayout { name: name.clone(), first, extents: buffer.extents.iter().map(u64::to_string).collect() };
+            active.push((buffer.array.clone(), layout));
         }
         self.line("__syncthreads();");
         let saved = self.threads.as_mut().map(|t| {
@@ -487,8 +477,8 @@ impl<'a> Writer<'a> {
         }
         let buffers = self.threads.as_ref().map(|t| t.buffers.as_slice()).unwrap_or_default();
         let text = match self.flat {
-            Some(extents) => body.substitute_flat(&values, &|array| match buffers.iter().find(|b| b.array == array) {
-                Some(b) => FlatLayout { name: b.name.clone(), first: b.first.iter().cloned().map(Some).collect(), extents: b.extents.iter().map(u64::to_string).collect() },
+            Some(extents) => body.substitute_flat(&values, &|array| match buffers.iter().find(|(a, _)| a == array) {
+                Some((_, layout)) => layout.clone(),
                 None => FlatLayout { name: array.to_string(), first: Vec::new(), extents: extents.get(array).cloned().unwrap_or_default() },
             }),
             None => body.substitute(&values),

@@ -772,9 +772,7 @@ impl Mapper<'_> {
         if let Some((block, grid_loops)) = &block_code {
             for band in &block.filled {
                 for buffer in &self.ast.shared[*band].buffers {
-                    // The kernel writes the buffer, whatever the array's qualifiers.
-                    let ty: Vec<&str> = buffer.element_type.split_whitespace().filter(|w| !matches!(*w, "const" | "volatile")).collect();
-                    let _ = writeln!(body, "  __shared__ {} {}[{}];", ty.join(" "), buffer.name, buffer.elements());
+                    let _ = writeln!(body, "  __shared__ {} {}[{}];", buffer.element_type, buffer.name, buffer.elements());
                 }
             }
             let _ = writeln!(body, "  const int {iterator} = iotile_lower + (int)blockIdx.x * {inc};");

@@ -43,7 +43,7 @@ pub struct BandCopies {
 pub struct Buffer {
     /// The array copied.
     pub array: String,
-    /// Its element type.
+    /// Its element type, without qualifiers (the kernel writes the buffer).
     pub element_type: String,
     /// The buffer's name in the kernel.
     pub name: String,
@@ -169,7 +169,8 @@ impl Planner<'_> {
             let footprint = prefix.copy()?.reverse()?.apply_range(reads)?;
             if let Some(BoxBounds { first, last, extents }) = self.bounding_box(footprint, &context)? {
                 let name = format!("iotile_shared_{index}_{}", array.name);
-                buffers.push(Buffer { array: array.name.clone(), element_type: array.element_type.clone(), name, first, last, extents });
+                let element_type = array.element_type.split_whitespace().filter(|w| !matches!(*w, "const" | "volatile")).collect::<Vec<_>>().join(" ");
+                buffers.push(Buffer { array: array.name.clone(), element_type, name, first, last, extents });
             }
         }
         self.bands.push(BandCopies { statements, outer: prefix, buffers });
@@ -241,10 +242,10 @@ fn same_value(f: &UnionMap) -> IslResult<UnionMap> {
     Ok(f.copy()?.apply_range(f.copy()?.reverse()?)?)
 }
 
-/// The size in bytes of a value of C type `ty`, for the types a kernel's
-/// arrays hold; `None` for others.
+/// The size in bytes of a value of unqualified C type `ty`, for the types
+/// a kernel's arrays hold; `None` for others.
 pub fn element_bytes(ty: &str) -> Option<u64> {
-    let words: Vec<&str> = ty.split_whitespace().filter(|w| !matches!(*w, "const" | "volatile" | "signed" | "unsigned")).collect();
+    let words: Vec<&str> = ty.split_whitespace().filter(|w| !matches!(*w, "signed" | "unsigned")).collect();
     Some(match words.as_slice() {
         ["double"] | ["long"] | ["long", "long"] | ["long", "int"] | ["long", "long", "int"] | ["int64_t"] | ["uint64_t"] | ["size_t"] | ["ptrdiff_t"] => 8,
         ["float"] | ["int"] | [] | ["int32_t"] | ["uint32_t"] => 4,
