@@ -97,8 +97,8 @@ pub struct Cli {
     #[arg(long)]
     pub no_tile: bool,
 
-    /// CUDA: threads per block along x,y,z where a block runs a tile (default 32,4,4; at most 1024 in all).
-    #[arg(long, value_name = "X,Y,Z")]
+    /// CUDA: threads per block along x,y,z where a block runs a tile (default 32,4,4; at most 1024 in all); per kernel with ';' (32,4;16,16: the first kernel that runs tiles, then the others of the region).
+    #[arg(long, value_name = "X,Y,Z[;X,Y,Z...]")]
     pub block_sizes: Option<String>,
 
     /// CUDA: the most shared memory the buffers of one kernel take, in bytes (a K suffix: KiB; default 48K).
@@ -252,11 +252,14 @@ impl Cli {
             })?;
         }
         let Some(list) = &self.block_sizes else { return Ok(mapping) };
-        let sizes: Option<Vec<u32>> = list.split(',').map(|s| s.trim().parse::<u32>().ok().filter(|v| *v > 0)).collect();
-        let bad = || crate::diag::Diagnostic::error(format!("--block-sizes expects one to three positive integers separated by commas, at most 1024 threads in all (32,4), not '{list}'"));
-        let sizes = sizes.filter(|s| s.len() <= 3 && s.iter().map(|&v| u64::from(v)).product::<u64>() <= 1024).ok_or_else(bad)?;
-        // Dimensions not given have one thread.
-        mapping.threads = (0..3).map(|d| sizes.get(d).copied().unwrap_or(1)).collect();
+        let bad = || crate::diag::Diagnostic::error(format!("--block-sizes expects one to three positive integers separated by commas, at most 1024 threads in all, kernels separated by ';' (32,4;16,16), not '{list}'"));
+        let kernel = |k: &str| -> Option<Vec<u32>> {
+            let sizes: Vec<u32> = k.split(',').map(|s| s.trim().parse::<u32>().ok().filter(|v| *v > 0)).collect::<Option<_>>()?;
+            let fits = sizes.len() <= 3 && sizes.iter().map(|&v| u64::from(v)).product::<u64>() <= 1024;
+            // Dimensions not given have one thread.
+            fits.then(|| (0..3).map(|d| sizes.get(d).copied().unwrap_or(1)).collect())
+        };
+        mapping.threads = list.split(';').map(kernel).collect::<Option<_>>().ok_or_else(bad)?;
         Ok(mapping)
     }
 

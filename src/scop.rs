@@ -121,12 +121,23 @@ impl Body {
     /// Prints the body like [`Body::substitute`], but indexes each array as
     /// the flat array `layout` gives for it, linearised row-major:
     /// `A[((i) * (M) + (j))]`, or, for a copy of a box whose first element is
-    /// `A[f][g]`, `A_copy[((i - f) * (M) + (j - g))]`.
-    pub fn substitute_flat(&self, values: &[String], layout: &dyn Fn(&str) -> FlatLayout) -> String {
+    /// `A[f][g]`, `A_copy[((i - f) * (M) + (j - g))]`. Gives the text and
+    /// the elements it accesses, in order.
+    pub fn substitute_flat(&self, values: &[String], layout: &dyn Fn(&str) -> FlatLayout) -> (String, Vec<PrintedElement>) {
         let mut out = String::new();
-        print_pieces(&self.pieces, values, Some(layout), &mut out);
-        out
+        let mut elements = Vec::new();
+        print_pieces(&self.pieces, values, Some(Flat { layout, elements: &mut elements }), &mut out);
+        (out, elements)
     }
+}
+
+/// An array element as [`Body::substitute_flat`] printed it.
+#[derive(Debug, Clone)]
+pub struct PrintedElement {
+    /// The array's name.
+    pub array: String,
+    /// The element's text (`A[((i) * (M) + (j))]`).
+    pub text: String,
 }
 
 /// Where the elements of an array are in a flat copy of it.
@@ -156,23 +167,29 @@ impl FlatLayout {
     }
 }
 
+/// How [`print_pieces`] prints elements of flat arrays.
+struct Flat<'a> {
+    /// Each array's layout.
+    layout: &'a dyn Fn(&str) -> FlatLayout,
+    /// The elements printed so far.
+    elements: &'a mut Vec<PrintedElement>,
+}
+
 /// Appends `pieces` to `out`, with array elements linearised as `flat`
-/// lays them out.
-fn print_pieces(pieces: &[BodyPiece], values: &[String], flat: Option<&dyn Fn(&str) -> FlatLayout>, out: &mut String) {
+/// lays them out (and each printed element noted).
+fn print_pieces(pieces: &[BodyPiece], values: &[String], mut flat: Option<Flat>, out: &mut String) {
     for piece in pieces {
         match piece {
             BodyPiece::Text(t) => out.push_str(t),
             BodyPiece::Iterator(n) => out.push_str(&values[*n]),
             BodyPiece::Element { array, subscripts } => {
-                let printed: Vec<String> = subscripts
-                    .iter()
-                    .map(|s| {
-                        let mut text = String::new();
-                        print_pieces(s, values, flat, &mut text);
-                        text
-                    })
-                    .collect();
-                match flat {
+                let mut printed = Vec::new();
+                for s in subscripts {
+                    let mut text = String::new();
+                    print_pieces(s, values, flat.as_mut().map(|f| Flat { layout: f.layout, elements: &mut *f.elements }), &mut text);
+                    printed.push(text);
+                }
+                match flat.as_mut() {
                     None => {
                         out.push_str(array);
                         printed.iter().for_each(|s| {
@@ -181,7 +198,11 @@ fn print_pieces(pieces: &[BodyPiece], values: &[String], flat: Option<&dyn Fn(&s
                             out.push(']');
                         })
                     }
-                    Some(layout) => out.push_str(&layout(array).element(&printed)),
+                    Some(Flat { layout, elements }) => {
+                        let text = layout(array).element(&printed);
+                        out.push_str(&text);
+                        elements.push(PrintedElement { array: array.clone(), text });
+                    }
                 }
             }
         }
@@ -198,6 +219,14 @@ pub struct ArrayInfo {
     /// Extent of each dimension as C text, `None` where the declaration
     /// gives none (a pointer or `A[]`). Empty for scalars.
     pub extents: Vec<Option<String>>,
+}
+
+impl ArrayInfo {
+    /// The element type without `const` or `volatile`: the type of a
+    /// variable or buffer holding copies of its elements.
+    pub fn value_type(&self) -> String {
+        self.element_type.split_whitespace().filter(|w| !matches!(*w, "const" | "volatile")).collect::<Vec<_>>().join(" ")
+    }
 }
 
 /// An iterator declared before the region that must hold, after the

@@ -126,7 +126,7 @@ fn kernels_option_refuses_types_it_cannot_name() {
 
 #[test]
 fn bad_block_sizes_are_one_line_errors() {
-    for bad in ["--block-sizes=32,x", "--block-sizes=64,32", "--block-sizes=0", "--block-sizes=2,2,2,2"] {
+    for bad in ["--block-sizes=32,x", "--block-sizes=64,32", "--block-sizes=0", "--block-sizes=2,2,2,2", "--block-sizes=32,4;", "--block-sizes=32;2048"] {
         let out = iotile(&args(&[bad, "--target=cuda", "testsuite/run/kernel-matmul.c"]));
         assert_one_line_error(&out, "--block-sizes expects one to three positive integers");
     }

@@ -191,15 +191,38 @@ fn every_testsuite_program_round_trips_with_tiny_tiles() {
 /// CUDA under the CPU emulation (separate device memory, adversarial
 /// thread order at barriers), with the default tiles and with odd ones,
 /// and with the kernels in a CUDA file of their own (`--kernels`) run by
-/// blocks of 5 x 3 threads with room for one 32 x 32 tile of doubles in
-/// shared memory (gemm copies A and reads B from global memory).
+/// blocks of 5 x 3 threads (then 7, then 2 x 9 in a region's further
+/// kernels) with room for one 32 x 32 tile of doubles in shared memory
+/// (gemm copies A and reads B from global memory).
 #[test]
 fn every_testsuite_program_round_trips_under_the_cuda_emulation() {
     check_all(&["--target=cuda"]);
     check_all(&["--target=cuda", "--tile-sizes=3,5,7", "--fusion=max"]);
     // The host code in C and the kernels in a file of their own; small
     // odd blocks, so that each thread runs several iterations of a tile.
-    check_all(&["--target=cuda", "--kernels", "--block-sizes=5,3", "--max-shared-memory=12K"]);
+    check_all(&["--target=cuda", "--kernels", "--block-sizes=5,3;7;2,9", "--max-shared-memory=12K"]);
+}
+
+/// `--block-sizes` per kernel: the lists go to a region's kernels that run
+/// tiles in the order of its code, the last to the kernels after them,
+/// and start again in the next region.
+#[test]
+fn block_sizes_go_to_each_region_s_kernels_in_order() {
+    let dir = scratch();
+    let generated = dir.path().join("out.cu");
+    let case = relative(&root().join("testsuite/run/17-two-level-tiny-tiles.c"));
+    let args = ["--target=cuda", "--block-sizes=8,2;16;4,4", "-o", &generated.display().to_string(), &case.display().to_string()].map(String::from);
+    let out = iotile(&args);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = std::fs::read_to_string(&generated).expect("read the output");
+    // The blocks of each launch of a tile kernel (1-D thread marks give
+    // one dimension, 2-D ones two).
+    let blocks: Vec<String> = text
+        .lines()
+        .filter_map(|l| l.split("_launch(iotile_iterations, ").nth(1))
+        .map(|args| args.split(", ").skip(2).take(3).collect::<Vec<_>>().join(","))
+        .collect();
+    assert_eq!(blocks, ["8,1,1", "16,1,1", "4,1,1", "4,1,1", "4,4,1", "4,1,1", "8,1,1"], "{text}");
 }
 
 /// Tiny tiles under maximal fusion: bands of skewed tile loops whose

@@ -15,7 +15,7 @@ use crate::ast::{copy_site_index, statement_names, CopySite, FinalValue, RegionA
 use crate::deps::Privatization;
 use crate::marks::{parallel_mark_depth, simd_mark_depth, thread_mark_depths};
 use crate::isl::{ast_node_type, IslError, IslResult};
-use crate::scop::{FlatLayout, Scop};
+use crate::scop::{FlatLayout, PrintedElement, Scop};
 use crate::transform::shared::BandCopies;
 
 /// Precedence levels of printed C expressions (higher binds tighter).
@@ -68,6 +68,49 @@ pub struct Writer<'a> {
     shared: &'a [BandCopies],
     /// Where the AST runs bands with copies.
     copy_sites: &'a [CopySite],
+    /// Scalar replacement in a kernel's loops (`None`: not asked for).
+    registers: Option<Registers>,
+}
+
+/// Scalar replacement in the code one thread of a kernel runs: an array
+/// element that every iteration of a loop writes, the same element in
+/// every iteration and no other of the array in the loop, is loaded into
+/// a variable before the loop and stored back after it (gemm's `C[i][j]`
+/// across its `k` loop), so that the thread keeps it in a register instead
+/// of going through memory for each iteration. The element's thread is
+/// the only one that accesses it while the loop runs (other threads'
+/// accesses would conflict with its writes, which the mapping rules out),
+/// device arrays never alias, and the loop runs at least once where the
+/// load and store happen, so they touch only what the loop touches.
+#[derive(Debug, Default)]
+struct Registers {
+    /// The loops being printed that may get registers, innermost last.
+    loops: Vec<RegisterLoop>,
+    /// Variables declared so far (`iotile_reg_<n>`).
+    declared: usize,
+}
+
+/// A loop being printed, for [`Registers`].
+#[derive(Debug, Default)]
+struct RegisterLoop {
+    /// The array elements its statements access.
+    accesses: Vec<Access>,
+    /// How many loops and branches inside the loop enclose the node being
+    /// printed.
+    nesting: usize,
+    /// Iterators of the loop and of the loops inside it.
+    iterators: Vec<String>,
+}
+
+/// An array element a statement accesses (see [`Registers`]).
+#[derive(Debug, Clone)]
+struct Access {
+    element: PrintedElement,
+    /// The statement writes the array.
+    write: bool,
+    /// The statement runs in every iteration of the loop, in every thread
+    /// that runs the loop.
+    every_iteration: bool,
 }
 
 /// The state of printing the code one GPU block runs (see
@@ -140,7 +183,15 @@ impl<'a> Writer<'a> {
             threads: None,
             shared: &[],
             copy_sites: &[],
+            registers: None,
         }
+    }
+
+    /// The writer keeping array elements that one thread reuses alone in
+    /// registers ([`Registers`]): for the code of a kernel.
+    pub fn with_registers(mut self) -> Writer<'a> {
+        self.registers = Some(Registers::default());
+        self
     }
 
     /// The writer printing the code of one GPU block whose threads span
@@ -395,13 +446,118 @@ impl<'a> Writer<'a> {
             }
         }
         if let Some(dim) = dim {
-            return self.put_threads_for(node, &iterator, init, &cond, &inc, dim);
+            self.enter_control(Some(&iterator));
+            let result = self.put_threads_for(node, &iterator, init, &cond, &inc, dim);
+            self.leave_control();
+            return result;
+        }
+        // Within a block, only loops inside the threads' loops run in one
+        // thread.
+        let one_thread = self.threads.as_ref().is_none_or(|t| !t.distributed.is_empty());
+        let registers = self.registers.is_some() && one_thread;
+        let start = self.out.len();
+        match self.registers.as_mut() {
+            Some(r) if registers => r.loops.push(RegisterLoop { iterators: vec![iterator.clone()], ..RegisterLoop::default() }),
+            _ => self.enter_control(Some(&iterator)),
         }
         self.line(&format!("for ({declare}{iterator} = {}; {cond}; {step})", init.0));
         let beside = std::mem::take(&mut self.beside);
         let result = self.put_body(&node.for_get_body()?, false);
         self.beside = beside;
-        result
+        result?;
+        match self.registers.as_mut().and_then(|r| if registers { r.loops.pop() } else { None }) {
+            Some(this) => self.keep_in_registers(node, &iterator, init, start, this),
+            None => {
+                self.leave_control();
+                Ok(())
+            }
+        }
+    }
+
+    /// Notes that the nodes printed next run under a loop (over `iterator`)
+    /// or a branch inside the innermost loop [`Registers`] watches.
+    fn enter_control(&mut self, iterator: Option<&str>) {
+        if let Some(this) = self.registers.as_mut().and_then(|r| r.loops.last_mut()) {
+            this.nesting += 1;
+            this.iterators.extend(iterator.map(str::to_string));
+        }
+    }
+
+    /// Ends what [`Self::enter_control`] began.
+    fn leave_control(&mut self) {
+        if let Some(this) = self.registers.as_mut().and_then(|r| r.loops.last_mut()) {
+            this.nesting -= 1;
+        }
+    }
+
+    /// After printing the loop `node` over `iterator` from `init` (the text
+    /// from `start` on), with the accesses `this` noted: keeps the elements
+    /// [`Registers`] allows in variables, loaded before the loop and stored
+    /// after it when the loop runs at all, and passes the accesses on to
+    /// the loop around it.
+    fn keep_in_registers(&mut self, node: &ASTNode, iterator: &str, init: (String, u8), start: usize, this: RegisterLoop) -> IslResult<()> {
+        let mut kept: Vec<PrintedElement> = Vec::new();
+        // A barrier inside the loop would let other threads see memory.
+        if !self.out[start..].contains("__syncthreads") {
+            for access in &this.accesses {
+                let element = &access.element;
+                if kept.iter().any(|k| k.array == element.array) {
+                    continue;
+                }
+                let all = || this.accesses.iter().filter(|a| a.element.array == element.array);
+                let invariant = crate::ast::identifiers(&element.text).iter().all(|name| !this.iterators.contains(name));
+                if invariant && all().all(|a| a.element.text == element.text) && all().any(|a| a.write && a.every_iteration) {
+                    kept.push(element.clone());
+                }
+            }
+        }
+        let mut outer: Vec<Access> = this.accesses.iter().filter(|a| !kept.iter().any(|k| k.array == a.element.array)).cloned().collect();
+        if !kept.is_empty() {
+            let mut code = self.out.split_off(start);
+            // The loop's condition at its first value, unless it holds
+            // whatever the values around (the loops of a full tile).
+            let always = always_runs(&node.for_get_init()?, &node.for_get_cond()?)?;
+            if !always {
+                let first = if init.1 < prec::ATOM { (format!("({})", init.0), prec::ATOM) } else { init };
+                self.substitutions.insert(iterator.to_string(), first);
+                let runs = self.expr(&node.for_get_cond()?);
+                self.substitutions.remove(iterator);
+                self.line(&format!("if ({}) {{", runs?.0));
+            } else {
+                self.line("{");
+            }
+            self.level += 1;
+            let mut variables = Vec::new();
+            for element in &kept {
+                let declared = &mut self.registers.as_mut().expect("registers are on").declared;
+                let variable = format!("iotile_reg_{declared}");
+                *declared += 1;
+                let ty = self.scop.arrays.iter().find(|a| a.name == element.array).map(|a| a.value_type()).ok_or_else(|| IslError(format!("no type for '{}'", element.array)))?;
+                self.line(&format!("{ty} {variable} = {};", element.text));
+                code = replace_element(&code, &element.text, &variable);
+                variables.push(variable);
+            }
+            // One level deeper, inside the `if`.
+            let indent = format!("{}  ", self.base_indent);
+            for line in code.lines() {
+                let _ = writeln!(self.out, "{indent}{}", line.strip_prefix(self.base_indent.as_str()).unwrap_or(line));
+            }
+            for (element, variable) in kept.iter().zip(&variables) {
+                self.line(&format!("{} = {variable};", element.text));
+            }
+            self.level -= 1;
+            self.line("}");
+            // The loads and stores are accesses of the loop around.
+            for element in kept {
+                outer.push(Access { element: element.clone(), write: false, every_iteration: false });
+                outer.push(Access { element, write: true, every_iteration: false });
+            }
+        }
+        if let Some(around) = self.registers.as_mut().and_then(|r| r.loops.last_mut()) {
+            around.accesses.extend(outer.into_iter().map(|a| Access { every_iteration: false, ..a }));
+            around.iterators.extend(this.iterators);
+        }
+        Ok(())
     }
 
     /// A loop whose iterations the block's threads share along `dim`,
@@ -444,6 +600,13 @@ impl<'a> Writer<'a> {
     }
 
     fn put_if(&mut self, node: &ASTNode) -> IslResult<()> {
+        self.enter_control(None);
+        let result = self.put_branches(node);
+        self.leave_control();
+        result
+    }
+
+    fn put_branches(&mut self, node: &ASTNode) -> IslResult<()> {
         let cond = self.expr(&node.if_get_cond()?)?.0;
         let has_else = node.if_has_else_node()?;
         self.line(&format!("if ({cond})"));
@@ -476,14 +639,15 @@ impl<'a> Writer<'a> {
             values.push(if p < prec::ATOM { format!("({text})") } else { text });
         }
         let buffers = self.threads.as_ref().map(|t| t.buffers.as_slice()).unwrap_or_default();
-        let text = match self.flat {
+        let (text, elements) = match self.flat {
             Some(extents) => body.substitute_flat(&values, &|array| match buffers.iter().find(|(a, _)| a == array) {
                 Some((_, layout)) => layout.clone(),
                 None => FlatLayout { name: array.to_string(), first: Vec::new(), extents: extents.get(array).cloned().unwrap_or_default() },
             }),
-            None => body.substitute(&values),
+            None => (body.substitute(&values), Vec::new()),
         };
         let Some(threads) = self.threads.as_mut() else {
+            self.note_accesses(&name, elements, false);
             self.line(&text);
             return Ok(());
         };
@@ -501,8 +665,9 @@ impl<'a> Writer<'a> {
             .collect();
         let at_block_level = threads.distributed.is_empty();
         if at_block_level {
-            threads.block_level.push(name);
+            threads.block_level.push(name.clone());
         }
+        self.note_accesses(&name, elements, !guard.is_empty());
         if guard.is_empty() {
             self.line(&text);
         } else {
@@ -516,6 +681,18 @@ impl<'a> Writer<'a> {
             self.line("__syncthreads();");
         }
         Ok(())
+    }
+
+    /// Notes for [`Registers`] the elements statement `name` accesses,
+    /// printed under a guard that only some threads pass when `guarded`.
+    fn note_accesses(&mut self, name: &str, elements: Vec<PrintedElement>, guarded: bool) {
+        let Some(this) = self.registers.as_mut().and_then(|r| r.loops.last_mut()) else { return };
+        let written: Vec<&String> = self.scop.statements.iter().filter(|s| s.name == name).flat_map(|s| s.writes.iter().map(|w| &w.array)).collect();
+        let every_iteration = this.nesting == 0 && !guarded;
+        for element in elements {
+            let write = written.contains(&&element.array);
+            this.accesses.push(Access { element, write, every_iteration });
+        }
     }
 
     /// Prints an expression, giving its text and precedence.
@@ -632,6 +809,81 @@ pub fn private_scalars(scop: &Scop, privatizable: &Privatization, node: &ASTNode
         private.contains(&f.scalar) && (crosses(&f.source, &f.sink) || crosses(&f.sink, &f.source))
     });
     Ok((!leaks).then_some(private))
+}
+
+/// Whether a loop from `init` while `cond` (`iterator <= e` or
+/// `iterator < e`) runs at least once whatever the values of the names in
+/// them: `e - init` is a constant, large enough.
+fn always_runs(init: &ASTExpr, cond: &ASTExpr) -> IslResult<bool> {
+    use ASTExprOpType as O;
+    if cond.get_type()? != ASTExprType::Op {
+        return Ok(false);
+    }
+    let least = match cond.get_op_type()? {
+        O::Le => 0,
+        O::Lt => 1,
+        _ => return Ok(false),
+    };
+    let (Some(upper), Some(lower)) = (linear(&cond.get_op_arg(1)?)?, linear(init)?) else { return Ok(false) };
+    let mut difference = upper;
+    for (name, c) in lower {
+        *difference.entry(name).or_insert(0) -= c;
+    }
+    let constant = difference.remove("").unwrap_or(0);
+    Ok(difference.values().all(|&c| c == 0) && constant >= least)
+}
+
+/// An affine expression of the AST as coefficients by name (the constant
+/// under ""), `None` for anything else (`min`, `max`, divisions).
+fn linear(e: &ASTExpr) -> IslResult<Option<HashMap<String, i64>>> {
+    use ASTExprOpType as O;
+    Ok(match e.get_type()? {
+        ASTExprType::Int => Some(HashMap::from([(String::new(), e.get_val()?.get_num_si()?)])),
+        ASTExprType::Id => Some(HashMap::from([(e.get_id()?.get_name()?.to_string(), 1)])),
+        ASTExprType::Op => {
+            let arg = |i| linear(&e.get_op_arg(i)?);
+            let scaled = |f: HashMap<String, i64>, k: i64| f.into_iter().map(|(n, c)| (n, c * k)).collect::<HashMap<_, _>>();
+            let sum = |a: HashMap<String, i64>, b: HashMap<String, i64>| {
+                let mut a = a;
+                for (n, c) in b {
+                    *a.entry(n).or_insert(0) += c;
+                }
+                a
+            };
+            let constant = |f: &HashMap<String, i64>| f.iter().all(|(n, c)| n.is_empty() || *c == 0).then(|| f.get("").copied().unwrap_or(0));
+            match e.get_op_type()? {
+                O::Add => arg(0)?.zip(arg(1)?).map(|(a, b)| sum(a, b)),
+                O::Sub => arg(0)?.zip(arg(1)?).map(|(a, b)| sum(a, scaled(b, -1))),
+                O::Minus => arg(0)?.map(|a| scaled(a, -1)),
+                O::Mul => match (arg(0)?, arg(1)?) {
+                    (Some(a), Some(b)) => match (constant(&a), constant(&b)) {
+                        (Some(k), _) => Some(scaled(b, k)),
+                        (_, Some(k)) => Some(scaled(a, k)),
+                        _ => None,
+                    },
+                    _ => None,
+                },
+                _ => None,
+            }
+        }
+        ASTExprType::Error => None,
+    })
+}
+
+/// `code` with each occurrence of the array element `element` (its text,
+/// which starts with the array's name) replaced by `variable`.
+fn replace_element(code: &str, element: &str, variable: &str) -> String {
+    let mut out = String::new();
+    let mut rest = code;
+    while let Some(at) = rest.find(element) {
+        // `C[...]` inside `AC[...]` is another array's element.
+        let inside_name = rest[..at].chars().next_back().is_some_and(|c| c.is_ascii_alphanumeric() || c == '_');
+        out.push_str(&rest[..at]);
+        out.push_str(if inside_name { element } else { variable });
+        rest = &rest[at + element.len()..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// The children of the block `node`, each with the names of the

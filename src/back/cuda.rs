@@ -153,15 +153,17 @@ pub const EMULATION_HEADER_NAME: &str = "iotile_cuda_emulation.h";
 pub struct Mapping {
     /// Threads per block where each runs one iteration of a parallel loop.
     pub block: u32,
-    /// Threads per block along x, y, z where a block runs a tile.
-    pub threads: Vec<u32>,
+    /// Threads per block along x, y, z where a block runs a tile: one
+    /// list per such kernel of a region, in the order of the region's code,
+    /// the last one for further kernels.
+    pub threads: Vec<Vec<u32>>,
     /// The most bytes of shared memory one kernel's buffers take.
     pub shared_memory: u64,
 }
 
 impl Default for Mapping {
     fn default() -> Self {
-        Mapping { block: 128, threads: vec![32, 4, 4], shared_memory: 48 * 1024 }
+        Mapping { block: 128, threads: vec![vec![32, 4, 4]], shared_memory: 48 * 1024 }
     }
 }
 
@@ -211,6 +213,7 @@ pub fn write_region(scop: &Scop, ast: &RegionAst, indent: &str, privatizable: &P
         declarations: String::new(),
         foreign_type: None,
         count: 0,
+        tile_kernels: 0,
         host_iterators: Vec::new(),
         parallel: None,
         grid: None,
@@ -274,6 +277,9 @@ struct Mapper<'a> {
     foreign_type: Option<String>,
     /// Kernels written so far.
     count: usize,
+    /// Kernels written so far whose blocks run tiles (indexes
+    /// [`Mapping::threads`]).
+    tile_kernels: usize,
     /// Iterators of the host loops around the current node.
     host_iterators: Vec<String>,
     /// Iterator of the loop the innermost enclosing parallel mark names.
@@ -700,7 +706,7 @@ impl Mapper<'_> {
     fn launch_single(&mut self, node: &ASTNode) -> IslResult<()> {
         let name = self.next_name();
         let params = self.params();
-        let code = self.writer(1).write_node(node)?;
+        let code = self.writer(1).with_registers().write_node(node)?;
         let scalars = self.scalars_in(&code);
         let mut body = String::new();
         for (s, ty) in &scalars {
@@ -741,7 +747,7 @@ impl Mapper<'_> {
         let mut block_code = None;
         if dims > 0 {
             let (grid_loops, inner) = self.grid_loops(&iterator, body_node.copy()?)?;
-            let code = self.writer(1 + grid_loops.len()).for_block(dims).write_block(&inner)?;
+            let code = self.writer(1 + grid_loops.len()).with_registers().for_block(dims).write_block(&inner)?;
             let private_only = written.iter().filter(|w| scalar_names.contains(w)).all(|w| private.contains(w));
             let block_writes = self.scop.statements.iter().filter(|s| code.block_level.contains(&s.name)).flat_map(|s| &s.writes).any(|w| scalar_names.contains(&&w.array));
             if private_only && !block_writes {
@@ -750,7 +756,7 @@ impl Mapper<'_> {
         }
         let code = match &block_code {
             Some((code, _)) => code.text.clone(),
-            None => self.writer(2).write_node(&body_node)?,
+            None => self.writer(2).with_registers().write_node(&body_node)?,
         };
         let scalars = self.scalars_in(&code);
         let mut body = String::new();
@@ -819,8 +825,9 @@ impl Mapper<'_> {
                 grid.push(format!("{trips} < {MAX_GRID_YZ}u ? {trips} : {MAX_GRID_YZ}u"));
             }
             let threads = &self.mapping.threads;
-            let block = &threads[..dims.min(threads.len())];
-            self.launch(&name, &params, &grid, block);
+            let sizes = threads.get(self.tile_kernels).or(threads.last()).cloned().unwrap_or_default();
+            self.tile_kernels += 1;
+            self.launch(&name, &params, &grid, &sizes[..dims.min(sizes.len())]);
         } else {
             let block = self.mapping.block;
             let grid = format!("(iotile_iterations + {}) / {block}", block - 1);

@@ -16,6 +16,12 @@
 //! outside run in every thread alike, with a barrier after each of the
 //! threads' loops. A point band none of whose members may run as threads
 //! gets no mark, and its tile runs in one thread per block iteration.
+//!
+//! Before that, when the band is tiled, [`sequential_innermost`] orders its
+//! point loops so that those that may not run as threads (a reduction's
+//! loop) come inside the others: each thread then runs them over its own
+//! elements, which stay in registers across them (gemm's `C[i][j]` across
+//! `k`, see [`crate::back::c`]).
 
 use isl_rs::{Id, ScheduleNode, ScheduleNodeType};
 
@@ -29,6 +35,28 @@ use crate::scop::Scop;
 /// gives the node back at the same place.
 pub fn mark_threads(tile_band: ScheduleNode, scop: &Scop, deps: &Dependences) -> IslResult<ScheduleNode> {
     mark_children(tile_band, scop, deps)
+}
+
+/// The order of the members of the point band at `point_band` (a tiled
+/// permutable band, whose members may be ordered at will) that puts those
+/// that may not run as threads on their own inside the others, each group
+/// in its original order; the identity when there is nothing to move.
+pub fn sequential_innermost(point_band: &ScheduleNode, scop: &Scop, deps: &Dependences) -> IslResult<Vec<usize>> {
+    let n = point_band.band_n_member()?;
+    let mut threads = Vec::new();
+    let mut sequential = Vec::new();
+    for m in 0..n {
+        match threads_conflict(scop, deps, point_band, &[m])? {
+            None => threads.push(m as usize),
+            Some(_) => sequential.push(m as usize),
+        }
+    }
+    // With no member for threads the band runs in one thread as it is.
+    if threads.is_empty() {
+        return Ok((0..n as usize).collect());
+    }
+    threads.extend(sequential);
+    Ok(threads)
 }
 
 /// The name of the grid mark for the tile band at `tile_band`, whose member

@@ -169,7 +169,7 @@ impl Planner<'_> {
             let footprint = prefix.copy()?.reverse()?.apply_range(reads)?;
             if let Some(BoxBounds { first, last, extents }) = self.bounding_box(footprint, &context)? {
                 let name = format!("iotile_shared_{index}_{}", array.name);
-                let element_type = array.element_type.split_whitespace().filter(|w| !matches!(*w, "const" | "volatile")).collect::<Vec<_>>().join(" ");
+                let element_type = array.value_type();
                 buffers.push(Buffer { array: array.name.clone(), element_type, name, first, last, extents });
             }
         }

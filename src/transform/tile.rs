@@ -191,8 +191,15 @@ impl Tiler<'_> {
         for _ in 0..levels {
             node = node.child(0)?;
         }
-        let order;
+        let mut order;
         (node, order) = stride_one_innermost(node, self.scop, true)?;
+        if self.options.mark_threads {
+            let threads_first = super::gpu::sequential_innermost(&node, self.scop, self.deps)?;
+            if threads_first.iter().enumerate().any(|(i, &m)| i != m) {
+                node = permute(node, &threads_first)?;
+                order = threads_first.iter().map(|&m| order[m]).collect();
+            }
+        }
         let isolate = match self.options.isolate_full_tiles {
             Isolate::Always => true,
             Isolate::Deep => members >= 3,

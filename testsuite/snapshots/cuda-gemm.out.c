@@ -62,9 +62,13 @@ static __global__ void iotile_r0_k0(double beta, double alpha, double *C, double
         __syncthreads();
         if (c2 >= 32) {
           for (int c3 = c0 + iotile_owner((int)threadIdx.y - c0, (int)blockDim.y); c3 <= c0 + 31; c3 += (int)blockDim.y) {
-            for (int c4 = c2; c4 <= c2 + 31; c4++) {
-              for (int c5 = c1 + iotile_owner((int)threadIdx.x - c1, (int)blockDim.x); c5 <= c1 + 31; c5 += (int)blockDim.x) {
-                C[((c3) * (256) + (c5))] += alpha * iotile_shared_0_A[((c3 - (iotile_shared_0_A_first0)) * (32) + (c4 - (iotile_shared_0_A_first1)))] * iotile_shared_0_B[((c4 - (iotile_shared_0_B_first0)) * (32) + (c5 - (iotile_shared_0_B_first1)))];
+            for (int c4 = c1 + iotile_owner((int)threadIdx.x - c1, (int)blockDim.x); c4 <= c1 + 31; c4 += (int)blockDim.x) {
+              {
+                double iotile_reg_0 = C[((c3) * (256) + (c4))];
+                for (int c5 = c2; c5 <= c2 + 31; c5++) {
+                  iotile_reg_0 += alpha * iotile_shared_0_A[((c3 - (iotile_shared_0_A_first0)) * (32) + (c5 - (iotile_shared_0_A_first1)))] * iotile_shared_0_B[((c5 - (iotile_shared_0_B_first0)) * (32) + (c4 - (iotile_shared_0_B_first1)))];
+                }
+                C[((c3) * (256) + (c4))] = iotile_reg_0;
               }
             }
           }
@@ -72,13 +76,14 @@ static __global__ void iotile_r0_k0(double beta, double alpha, double *C, double
         }
         else {
           for (int c3 = c0 + iotile_owner((int)threadIdx.y - c0, (int)blockDim.y); c3 <= c0 + 31; c3 += (int)blockDim.y) {
-            for (int c5 = c1 + iotile_owner((int)threadIdx.x - c1, (int)blockDim.x); c5 <= c1 + 31; c5 += (int)blockDim.x) {
-              C[((c3) * (256) + (c5))] *= beta;
-              C[((c3) * (256) + (c5))] += alpha * iotile_shared_0_A[((c3 - (iotile_shared_0_A_first0)) * (32) + (0 - (iotile_shared_0_A_first1)))] * iotile_shared_0_B[((0 - (iotile_shared_0_B_first0)) * (32) + (c5 - (iotile_shared_0_B_first1)))];
-            }
-            for (int c4 = 1; c4 <= 31; c4++) {
-              for (int c5 = c1 + iotile_owner((int)threadIdx.x - c1, (int)blockDim.x); c5 <= c1 + 31; c5 += (int)blockDim.x) {
-                C[((c3) * (256) + (c5))] += alpha * iotile_shared_0_A[((c3 - (iotile_shared_0_A_first0)) * (32) + (c4 - (iotile_shared_0_A_first1)))] * iotile_shared_0_B[((c4 - (iotile_shared_0_B_first0)) * (32) + (c5 - (iotile_shared_0_B_first1)))];
+            for (int c4 = c1 + iotile_owner((int)threadIdx.x - c1, (int)blockDim.x); c4 <= c1 + 31; c4 += (int)blockDim.x) {
+              C[((c3) * (256) + (c4))] *= beta;
+              {
+                double iotile_reg_1 = C[((c3) * (256) + (c4))];
+                for (int c5 = 0; c5 <= 31; c5++) {
+                  iotile_reg_1 += alpha * iotile_shared_0_A[((c3 - (iotile_shared_0_A_first0)) * (32) + (c5 - (iotile_shared_0_A_first1)))] * iotile_shared_0_B[((c5 - (iotile_shared_0_B_first0)) * (32) + (c4 - (iotile_shared_0_B_first1)))];
+                }
+                C[((c3) * (256) + (c4))] = iotile_reg_1;
               }
             }
           }
