@@ -276,7 +276,6 @@ impl Cli {
             }
         };
         need(self.tile_sizes.as_deref() == Some("auto"), "--tile-sizes=auto", "I/O model");
-        need(self.fusion == Some(Fusion::Liveout), "--fusion=liveout", "post-tiling fusion stage");
         need(self.report.is_some(), "--report", "I/O-model stage");
         out
     }

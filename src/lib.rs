@@ -469,6 +469,10 @@ fn choose_schedule(
         session.reset_operations();
         let schedule = schedule::sequence_sets(schedule)?;
         let Some(why) = times.time(region, "legality", || legality::check(scop, &dependences, &schedule))? else {
+            let schedule = match plan.fusion {
+                schedule::Fusion::Liveout => fuse_producers(session, scop, index, options, times, schedule)?,
+                _ => schedule,
+            };
             return Ok(Chosen { schedule, privatizable: dependences.privatization(scop)?, warning: None, new: true });
         };
         let note = format!("the new schedule would change the results ({why})");
@@ -481,6 +485,23 @@ fn choose_schedule(
         // Retry with every dependence as plain validity.
         dependences.reorder_live_ranges = false;
     }
+}
+
+/// `schedule` (tiled, with minimal fusion, found legal) with producers
+/// fused into their consumers' tiles ([`transform::fuse`]); unchanged where
+/// the fusion cannot be computed within the operation bound.
+fn fuse_producers(session: &Session, scop: &scop::Scop, index: usize, options: &GenerateOptions, times: &StageTimes, schedule: isl_rs::Schedule) -> isl::IslResult<isl_rs::Schedule> {
+    session.reset_operations();
+    let fused = times.time(Some(index), "fuse", || isl::IslResult::Ok(isl::within_operations(session.ctx(), transform::fuse::OPERATIONS, || transform::fuse::apply(schedule.copy()?, scop))))?;
+    session.reset_operations();
+    let (fused, producers) = fused.unwrap_or((schedule, Vec::new()));
+    if options.dump_schedule {
+        for p in &producers {
+            let tiles = if p.overlapped { "overlapped tiles, border instances recomputed" } else { "each instance in one tile" };
+            println!("region {index} fusion: {} into the tiles of {} at tile depth {} ({tiles})", p.producer.join(", "), p.consumer.join(", "), p.depth);
+        }
+    }
+    Ok(fused)
 }
 
 /// isl's schedule for `scop` (the original where isl finds none), tiled
@@ -505,7 +526,9 @@ fn transformed_schedule(
         isolate_full_tiles: plan.isolate_full_tiles,
         mark_parallel,
         mark_threads: options.target == back::Target::Cuda,
-        require_reuse: true,
+        // Post-tiling fusion needs its consumers tiled: the reuse is
+        // across the nests.
+        require_reuse: plan.fusion != schedule::Fusion::Liveout,
         every_member_parallel: false,
     };
     // Keep the original order where the cost model predicts a loss; a

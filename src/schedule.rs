@@ -47,7 +47,7 @@ pub fn compute(session: &Session, scop: &Scop, deps: &Dependences, fusion: Fusio
     // Minimal fusion serialises strongly connected components; smart fusion
     // only fuses where outer parallelism survives; maximal fusion fuses
     // whatever the dependences allow.
-    let _ = Options::set_schedule_serialize_sccs(ctx, i32::from(fusion == Fusion::Min));
+    let _ = Options::set_schedule_serialize_sccs(ctx, i32::from(matches!(fusion, Fusion::Min | Fusion::Liveout)));
     let _ = Options::set_schedule_outer_coincidence(ctx, i32::from(fusion == Fusion::Smart));
     let _ = Options::set_schedule_maximize_band_depth(ctx, 1);
     let validity = scheduling_relations(deps.unconditional()?)?;

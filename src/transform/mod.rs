@@ -4,9 +4,11 @@
 //! parallel, and, for the GPU, [`gpu`] marks the point loops that may run
 //! as a block's threads (and the tile loops that run as the grid's
 //! blocks). On the final schedule, [`shared`] plans the shared-memory
-//! copies of the CUDA target. Later passes (fusion after tiling, data
-//! reuse, buffers) live beside them.
+//! copies of the CUDA target. With `--fusion=liveout`, [`fuse`] then moves
+//! producers into the tiles of their consumers. Later passes (data reuse,
+//! buffers) live beside them.
 
+pub mod fuse;
 pub mod gpu;
 pub mod shared;
 pub mod tile;

@@ -1,0 +1,318 @@
+//! Post-tiling fusion (`--fusion=liveout`): producers computed inside the
+//! tiles of their consumers.
+//!
+//! The region is scheduled with minimal fusion (one group per loop nest,
+//! the children of the top sequence) and tiled. Then, for each group whose
+//! outermost band was tiled, from the last one back (the live-out group
+//! first), the data each of its tiles reads and an earlier group writes
+//! (the tile's upwards-exposed data) gives, through the inverse of that
+//! group's writes, the producer instances a tile needs: the extension
+//! schedule `tile -> producer instances`. An extension node under the tile
+//! loops runs them, in the producer's original order, before the tile's
+//! own points, and the producer's own subtree runs nothing. Producers of
+//! fused producers are found the same way, from the data the instances
+//! added so far read. Tiles are tried from all the tile loops outwards: the
+//! deepest level where the producers fuse is kept.
+//!
+//! A producer is fused only where that computes what the original does:
+//! - every instance of it is needed by some tile (it then runs nowhere
+//!   else; values read after the region are all written);
+//! - the values it reads from outside itself are not written by the groups
+//!   from it to the consumer, and what it writes is neither read nor
+//!   written by the groups between it and the consumer that stay where they
+//!   are, nor written by the consumer;
+//! - either every instance goes to one tile only and the producer's own
+//!   dependences stay within a tile, or (overlapped tiles, which recompute
+//!   instances on their borders) the producer reads nothing it writes and
+//!   writes each element once, so that every copy of an instance computes
+//!   the same value, and a tile overlaps a bounded number of others.
+//!
+//! Tiles of a parallel loop stay independent: what a tile needs of a
+//! producer it computes itself (recomputed instances write the value the
+//! other tile writes).
+
+use isl_rs::{DimType, MultiUnionPwAff, Schedule, ScheduleNode, ScheduleNodeType, Set, UnionMap, UnionSet};
+
+use crate::isl::IslResult;
+use crate::scop::Scop;
+
+/// The most isl operations the fusion of one region may take (the region
+/// keeps its unfused schedule beyond).
+pub const OPERATIONS: u64 = 20_000_000;
+
+/// A producer fused into a consumer's tiles.
+#[derive(Debug, Clone)]
+pub struct FusedProducer {
+    /// The producer's statements.
+    pub producer: Vec<String>,
+    /// The consumer's statements.
+    pub consumer: Vec<String>,
+    /// How many tile loops enclose the producer's instances.
+    pub depth: usize,
+    /// Whether tiles recompute some instances (overlapped tiles).
+    pub overlapped: bool,
+}
+
+/// `tiled` (the tiled minimal-fusion schedule of `scop`) with producers
+/// fused into their consumers' tiles where that computes what the original
+/// does; the fusions made.
+pub fn apply(tiled: Schedule, scop: &Scop) -> IslResult<(Schedule, Vec<FusedProducer>)> {
+    let mut schedule = tiled;
+    let mut fused = Vec::new();
+    let Some(groups) = group_filters(&schedule)? else { return Ok((schedule, fused)) };
+    let mut gone = vec![false; groups.len()];
+    for consumer in (1..groups.len()).rev() {
+        if gone[consumer] {
+            continue;
+        }
+        let Some(plan) = best_plan(&schedule, scop, &groups, &gone, consumer)? else { continue };
+        schedule = graft(schedule, scop, &plan, consumer)?;
+        for p in &plan.producers {
+            gone[p.group] = true;
+            fused.push(FusedProducer {
+                producer: statement_names(&groups[p.group])?,
+                consumer: statement_names(&groups[consumer])?,
+                depth: plan.depth,
+                overlapped: p.overlapped,
+            });
+        }
+    }
+    Ok((schedule, fused))
+}
+
+/// The instances of each group of the top sequence, in order; `None` when
+/// the tree has no top sequence.
+fn group_filters(schedule: &Schedule) -> IslResult<Option<Vec<UnionSet>>> {
+    let top = schedule.get_root()?.child(0)?;
+    if top.get_type()? != ScheduleNodeType::Sequence {
+        return Ok(None);
+    }
+    let domain = schedule.get_domain()?;
+    let mut groups = Vec::new();
+    for i in 0..top.n_children()? {
+        groups.push(top.get_child(i)?.filter_get_filter()?.intersect(domain.copy()?)?);
+    }
+    Ok(Some(groups))
+}
+
+/// The statement names of the instances `set`.
+fn statement_names(set: &UnionSet) -> IslResult<Vec<String>> {
+    let list = set.get_set_list()?;
+    let mut names = Vec::new();
+    for i in 0..list.size()? {
+        names.push(list.get_at(i)?.get_tuple_name()?.to_string());
+    }
+    Ok(names)
+}
+
+/// The producers fused into one consumer's tiles at one depth.
+struct Plan {
+    depth: usize,
+    producers: Vec<Producer>,
+}
+
+/// A producer group and the instances each tile needs of it.
+struct Producer {
+    group: usize,
+    /// `tile -> producer instance`.
+    extension: UnionMap,
+    overlapped: bool,
+}
+
+/// The node of the tile band of group `g` (below its filter and marks)
+/// when the band was tiled (its child, below marks, is the point band).
+fn tile_band(schedule: &Schedule, g: usize) -> IslResult<Option<ScheduleNode>> {
+    let mut node = schedule.get_root()?.child(0)?.child(g as i32)?.child(0)?;
+    while node.get_type()? == ScheduleNodeType::Mark {
+        node = node.child(0)?;
+    }
+    if node.get_type()? != ScheduleNodeType::Band {
+        return Ok(None);
+    }
+    let mut below = node.get_child(0)?;
+    while below.get_type()? == ScheduleNodeType::Mark {
+        below = below.child(0)?;
+    }
+    Ok((below.get_type()? == ScheduleNodeType::Band).then_some(node))
+}
+
+/// The deepest level of the consumer's tile loops at which some producers
+/// fuse, with those producers.
+fn best_plan(schedule: &Schedule, scop: &Scop, groups: &[UnionSet], gone: &[bool], consumer: usize) -> IslResult<Option<Plan>> {
+    let Some(band) = tile_band(schedule, consumer)? else { return Ok(None) };
+    let members = band.band_n_member()? as usize;
+    for depth in (1..=members).rev() {
+        // The tile coordinates of the consumer's instances at `depth`.
+        let partial = band.band_get_partial_schedule()?.drop_dims(DimType::Out, depth as u32, (members - depth) as u32)?;
+        let tiles = UnionMap::from_multi_union_pw_aff(partial)?.intersect_domain(groups[consumer].copy()?)?;
+        let producers = fusible_producers(scop, groups, gone, consumer, &tiles)?;
+        if !producers.is_empty() {
+            return Ok(Some(Plan { depth, producers }));
+        }
+    }
+    Ok(None)
+}
+
+/// The reads (`instance -> element`) of the statements of `set`.
+fn reads_of(scop: &Scop, set: &UnionSet) -> IslResult<UnionMap> {
+    accesses(scop, set, true)
+}
+
+/// The writes (`instance -> element`) of the statements of `set`.
+fn writes_of(scop: &Scop, set: &UnionSet) -> IslResult<UnionMap> {
+    accesses(scop, set, false)
+}
+
+fn accesses(scop: &Scop, set: &UnionSet, reads: bool) -> IslResult<UnionMap> {
+    let names = statement_names(set)?;
+    let mut all = UnionMap::empty(set.get_space()?)?;
+    for s in scop.statements.iter().filter(|s| names.contains(&s.name)) {
+        for a in if reads { &s.reads } else { &s.writes } {
+            all = all.union(UnionMap::from_map(a.relation.copy()?)?)?;
+        }
+    }
+    Ok(all.intersect_domain(set.copy()?)?)
+}
+
+/// Whether `a` and `b` (relations to elements) touch a common element.
+fn share_elements(a: &UnionMap, b: &UnionMap) -> IslResult<bool> {
+    Ok(!a.copy()?.range()?.intersect(b.copy()?.range()?)?.is_empty()?)
+}
+
+/// The producers, from the group before `consumer` back, that fuse into
+/// the tiles `tiles` (`consumer instance -> tile`) under the rules of the
+/// module's documentation.
+fn fusible_producers(scop: &Scop, groups: &[UnionSet], gone: &[bool], consumer: usize, tiles: &UnionMap) -> IslResult<Vec<Producer>> {
+    let mut fused: Vec<Producer> = Vec::new();
+    // `tile -> element` read by the instances each tile runs so far.
+    let mut needed = tiles.copy()?.reverse()?.apply_range(reads_of(scop, &groups[consumer])?)?;
+    let scalar = |m: &UnionMap| -> IslResult<bool> {
+        let list = m.copy()?.range()?.get_set_list()?;
+        for i in 0..list.size()? {
+            if list.get_at(i)?.dim(DimType::Set)? == 0 {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    };
+    for p in (0..consumer).rev() {
+        if gone[p] {
+            continue;
+        }
+        let instances = &groups[p];
+        let writes = writes_of(scop, instances)?;
+        let reads = reads_of(scop, instances)?;
+        let written_elements = writes.copy()?.range()?;
+        let extension = needed.copy()?.intersect_range(written_elements.copy()?)?.apply_range(writes.copy()?.reverse()?)?.coalesce()?;
+        if extension.is_empty()? || scalar(&writes)? {
+            continue;
+        }
+        // Every instance is needed somewhere.
+        if !extension.copy()?.range()?.is_equal(instances)? {
+            continue;
+        }
+        // What runs between the producer and the consumer, and the
+        // consumer and the producers fused into it.
+        let mut between = UnionSet::empty(instances.get_space()?)?;
+        for (q, group) in groups.iter().enumerate().take(consumer).skip(p + 1) {
+            if !fused.iter().any(|f| f.group == q) {
+                between = between.union(group.copy()?)?;
+            }
+        }
+        let mut after = groups[consumer].copy()?;
+        for f in &fused {
+            after = after.union(groups[f.group].copy()?)?;
+        }
+        let inputs = reads.copy()?.subtract_range(written_elements.copy()?)?;
+        let later_writes = writes_of(scop, &between.copy()?.union(after.copy()?)?)?;
+        if share_elements(&inputs, &later_writes)? {
+            continue;
+        }
+        let between_accesses = reads_of(scop, &between)?.union(writes_of(scop, &between)?)?;
+        if share_elements(&writes, &between_accesses)? || share_elements(&writes, &writes_of(scop, &after)?)? {
+            continue;
+        }
+        let overlapped = !extension.is_injective()?;
+        if overlapped {
+            let reads_own = share_elements(&reads, &writes)?;
+            let written_once = writes.copy()?.reverse()?.is_single_valued()?;
+            if reads_own || !written_once || !bounded_overlap(&extension)? {
+                continue;
+            }
+        } else if !own_dependences_within_tiles(&extension, &reads, &writes)? {
+            continue;
+        }
+        needed = needed.union(extension.copy()?.apply_range(reads)?)?;
+        fused.push(Producer { group: p, extension, overlapped });
+    }
+    Ok(fused)
+}
+
+/// Whether the tiles whose instances `extension` (`tile -> instance`)
+/// share each overlap a bounded number of others: the distances between
+/// overlapping tiles are bounded.
+fn bounded_overlap(extension: &UnionMap) -> IslResult<bool> {
+    let overlapping = extension.copy()?.apply_range(extension.copy()?.reverse()?)?;
+    let list = overlapping.deltas()?.get_set_list()?;
+    for i in 0..list.size()? {
+        if !list.get_at(i)?.is_bounded()? {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
+/// Whether every pair of the producer's instances that access a common
+/// element (one writing it) runs in the same tile (`extension`, one tile
+/// per instance).
+fn own_dependences_within_tiles(extension: &UnionMap, reads: &UnionMap, writes: &UnionMap) -> IslResult<bool> {
+    let tile_of = extension.copy()?.reverse()?;
+    let accesses = reads.copy()?.union(writes.copy()?)?;
+    // Instances with a common element, one of them writing it.
+    let conflicting = writes.copy()?.apply_range(accesses.reverse()?)?;
+    let distances = conflicting.apply_domain(tile_of.copy()?)?.apply_range(tile_of)?.deltas()?.get_set_list()?;
+    for i in 0..distances.size()? {
+        let d = distances.get_at(i)?;
+        let mut zero = Set::universe(d.get_space()?)?;
+        for k in 0..d.dim(DimType::Set)? {
+            zero = zero.fix_si(DimType::Set, k as u32, 0)?;
+        }
+        if !d.is_subset(&zero)? {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
+/// `schedule` with the producers of `plan` grafted under the tile loops of
+/// group `consumer` at the plan's depth, each running the instances its
+/// extension gives in its original order, and their own subtrees emptied.
+fn graft(schedule: Schedule, scop: &Scop, plan: &Plan, consumer: usize) -> IslResult<Schedule> {
+    let groups = group_filters(&schedule)?.unwrap_or_default();
+    let band = tile_band(&schedule, consumer)?.ok_or_else(|| crate::isl::IslError("the tile band moved".into()))?;
+    let members = band.band_n_member()? as usize;
+    let band = if plan.depth < members { band.band_split(plan.depth as i32)? } else { band };
+    // Below the tile loops of the plan's depth.
+    let tile_loops = UnionMap::from_multi_union_pw_aff(band.band_get_partial_schedule()?)?.intersect_domain(groups[consumer].copy()?)?;
+    let mut at = band.child(0)?;
+    let original = scop.schedule.get_map()?;
+    // Each graft goes just before the consumer: the earliest first.
+    let mut producers: Vec<&Producer> = plan.producers.iter().collect();
+    producers.sort_by_key(|p| p.group);
+    for producer in producers {
+        let instances = &groups[producer.group];
+        // The extension's tiles in the space of the prefix schedule here.
+        let prefix = at.get_prefix_schedule_union_map()?.intersect_domain(groups[consumer].copy()?)?;
+        let extension = prefix.reverse()?.apply_range(tile_loops.copy()?)?.apply_range(producer.extension.copy()?)?;
+        let order = MultiUnionPwAff::from_union_map(original.copy()?.intersect_domain(instances.copy()?)?)?;
+        let added = ScheduleNode::from_extension(extension)?.child(0)?.insert_partial_schedule(order)?;
+        at = at.graft_before(added.root()?)?;
+    }
+    // The producers' own subtrees run nothing.
+    let mut top = at.root()?.child(0)?;
+    for producer in &plan.producers {
+        let nothing = UnionSet::empty(groups[producer.group].get_space()?)?;
+        top = top.child(producer.group as i32)?.child(0)?.insert_filter(nothing)?.parent()?.parent()?;
+    }
+    Ok(top.get_schedule()?)
+}
