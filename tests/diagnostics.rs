@@ -73,8 +73,6 @@ fn unavailable_stages_say_so() {
     let case = "testsuite/snapshots/triangular.c";
     let out = iotile(&args(&["--tile-sizes=auto", "--target=openmp", case]));
     assert_one_line_error(&out, "--tile-sizes=auto needs the I/O model");
-    let out = iotile(&args(&["--fusion=liveout", case]));
-    assert_one_line_error(&out, "--fusion=liveout needs the post-tiling fusion stage");
     let out = iotile(&args(&["--report=json", case]));
     assert_one_line_error(&out, "--report needs the I/O-model stage");
 }

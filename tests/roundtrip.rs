@@ -225,6 +225,30 @@ fn block_sizes_go_to_each_region_s_kernels_in_order() {
     assert_eq!(blocks, ["8,1,1", "16,1,1", "4,1,1", "4,1,1", "4,4,1", "4,1,1", "8,1,1"], "{text}");
 }
 
+/// Post-tiling fusion: producers computed in their consumers' tiles
+/// (overlapped tiles recompute the borders), with tiny tiles on the CPU
+/// and under the CUDA emulation with odd ones.
+#[test]
+fn every_testsuite_program_round_trips_with_post_tiling_fusion() {
+    check_all(&["--target=openmp", "--fusion=liveout", "--reschedule=always", "--tile-sizes=4"]);
+    check_all(&["--target=cuda", "--fusion=liveout", "--tile-sizes=3,5,7"]);
+}
+
+/// `--fusion=liveout` moves the first blur of a separable blur into the
+/// tiles of the second (so the round trips above test fused code).
+#[test]
+fn post_tiling_fusion_fuses_a_separable_blur() {
+    let dir = scratch();
+    let generated = dir.path().join("out.c");
+    let case = relative(&root().join("testsuite/run/image-separable-blur.c"));
+    let args = ["--fusion=liveout", "--reschedule=always", "--tile-sizes=4", "--dump-schedule", "-o", &generated.display().to_string(), &case.display().to_string()].map(String::from);
+    let out = iotile(&args);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let dump = String::from_utf8_lossy(&out.stdout);
+    assert!(dump.contains("region 0 fusion: S_0 into the tiles of S_1 at tile depth 2 (overlapped tiles"), "{dump}");
+    assert!(dump.contains("extension:"), "{dump}");
+}
+
 /// Tiny tiles under maximal fusion: bands of skewed tile loops whose
 /// parallel member is not the first.
 #[test]

@@ -73,6 +73,22 @@ pub fn plan(scop: &Scop, schedule: &Schedule, max_bytes: u64) -> IslResult<Vec<B
     Ok(planner.bands)
 }
 
+/// Appends to `names` the statements that extension nodes in the subtree
+/// at `node` add.
+fn added_statements(node: &ScheduleNode, names: &mut Vec<String>) -> IslResult<()> {
+    if node.get_type()? == ScheduleNodeType::Extension {
+        for name in statement_names(&node.extension_get_extension()?.range()?)? {
+            if !names.contains(&name) {
+                names.push(name);
+            }
+        }
+    }
+    for i in 0..node.n_children()? {
+        added_statements(&node.get_child(i)?, names)?;
+    }
+    Ok(())
+}
+
 /// A box's subscripts and extents (see [`Buffer`]).
 struct BoxBounds {
     first: Vec<PwAff>,
@@ -95,7 +111,11 @@ impl Planner<'_> {
         if node.get_type()? == ScheduleNodeType::Mark {
             let name = node.mark_get_id()?.get_name()?.to_string();
             if parallel_mark_depth(&name).is_some() && self.kernel.is_none() {
-                self.kernel = Some((statement_names(&node.get_domain()?)?, Vec::new()));
+                let mut statements = statement_names(&node.get_domain()?)?;
+                // Instances an extension node adds (producers fused into
+                // the kernel's tiles) run in it too.
+                added_statements(&node, &mut statements)?;
+                self.kernel = Some((statements, Vec::new()));
                 self.walk(node.get_child(0)?)?;
                 self.close_kernel();
                 return Ok(());

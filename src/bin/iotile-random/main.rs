@@ -83,10 +83,12 @@ const VARIANTS: &[&str] = &[
     "--target=openmp --reschedule=always --tile-sizes=1,2",
     "--target=openmp --reschedule=always --isolate-full-tiles=always --tile-sizes=4,3;2,5 --l2-tile-factor=2",
     "--target=openmp --reschedule=always --isolate-full-tiles=never --tile-sizes=7 --fusion=max",
+    "--target=openmp --reschedule=always --tile-sizes=4 --fusion=liveout",
     "--target=c --reschedule=always --fusion=max",
     "driver --target=openmp --reschedule=always --tile-sizes=5",
     "driver --emulate-cuda",
     "driver --emulate-cuda --tile-sizes=3,5 --fusion=max",
+    "driver --emulate-cuda --tile-sizes=2,3 --fusion=liveout",
 ];
 
 /// Flags of every build, original or translated.
