@@ -11,7 +11,7 @@ use std::collections::HashSet;
 
 use isl_rs::{ASTExpr, ASTNode, ASTNodeType, DimType, LocalSpace, Map, MultiUnionPwAff, PwAff, PwMultiAff, Schedule, UnionPwAff, UnionSet};
 
-use crate::isl::{ast_node_type, AstBuild, BuildAt, IslResult};
+use crate::isl::{ast_node_type, tuple_names, AstBuild, BuildAt, IslResult};
 use crate::marks::thread_mark_depths;
 use crate::scop::{Body, BodyPiece, Scop};
 use crate::transform::shared::BandCopies;
@@ -143,8 +143,7 @@ fn copy_site(mark: &str, at: &BuildAt, shared: &[BandCopies], sites: &mut Vec<Co
     if thread_mark_depths(mark).is_none() {
         return Ok(None);
     }
-    let instances = at.schedule()?.domain()?.get_set_list()?;
-    let names: Vec<String> = (0..instances.size()?).map(|i| Ok(instances.get_at(i)?.get_tuple_name()?.to_string())).collect::<IslResult<_>>()?;
+    let names = tuple_names(&at.schedule()?.domain()?)?;
     let Some(band) = shared.iter().position(|b| !b.buffers.is_empty() && names.iter().all(|n| b.statements.contains(n))) else { return Ok(None) };
     // The bounds are functions of the values of the loops around the band.
     // Where one of these loops runs once, isl generates no loop for it and

@@ -21,7 +21,7 @@
 
 use isl_rs::{DimType, Schedule, UnionAccessInfo, UnionFlow, UnionMap, UnionPwMultiAff};
 
-use crate::isl::{coalesced, IslResult, IslText};
+use crate::isl::{coalesced, tuple_names, IslResult, IslText};
 use crate::scop::Scop;
 
 /// The dependences of one region, as relations between statement instances.
@@ -308,14 +308,7 @@ pub fn analyse(scop: &Scop) -> IslResult<Dependences> {
 /// Scalars (0-d arrays) written in the region, never read before being
 /// written in it and not live after it.
 fn privatizable_scalars(scop: &Scop, live_in: &UnionMap) -> IslResult<Vec<String>> {
-    let read_live_in: Vec<String> = {
-        let sets = live_in.copy()?.range()?.get_set_list()?;
-        let mut names = Vec::new();
-        for i in 0..sets.size()? {
-            names.push(sets.get_at(i)?.get_tuple_name()?.to_string());
-        }
-        names
-    };
+    let read_live_in = tuple_names(&live_in.copy()?.range()?)?;
     Ok(written_scalars(scop)
         .filter(|name| !read_live_in.contains(name) && !scop.scalars_live_after.contains(name))
         .collect())

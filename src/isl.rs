@@ -205,6 +205,19 @@ pub fn coalesced(map: UnionMap) -> IslResult<UnionMap> {
     Ok(map.copy()?.coalesce().unwrap_or(map))
 }
 
+/// The tuple names of the sets of `set` (borrows it): the statements of a
+/// set of instances, the arrays of a set of elements.
+pub fn tuple_names(set: &UnionSet) -> IslResult<Vec<String>> {
+    let sets = set.get_set_list()?;
+    (0..sets.size()?).map(|i| Ok(sets.get_at(i)?.get_tuple_name()?.to_string())).collect()
+}
+
+/// `{ a -> b : f(a) = f(b) }` for a relation `f` from instances to values
+/// (borrows `f`).
+pub fn same_value(f: &UnionMap) -> IslResult<UnionMap> {
+    Ok(f.copy()?.apply_range(f.copy()?.reverse()?)?)
+}
+
 /// Reads and clears the last error of `ctx` (borrows `ctx`).
 fn last_error(ctx: &Context) -> IslError {
     // SAFETY: `ctx.ptr` is a live isl_ctx; the message pointer, when not NULL,

@@ -36,7 +36,7 @@
 use isl_rs::{DimType, Map, ScheduleNode, ScheduleNodeType, UnionMap, UnionSet};
 
 use crate::deps::{read_sources, Dependences};
-use crate::isl::{coalesced, IslResult, IslText};
+use crate::isl::{coalesced, same_value, tuple_names, IslResult, IslText};
 use crate::scop::Scop;
 use crate::marks::{grid_mark_depths, parallel_mark_depth, simd_mark_depth, thread_mark_depths, GRID_MARK, PARALLEL_MARK, SIMD_MARK, THREAD_MARK};
 
@@ -97,7 +97,7 @@ fn dataflow_changes(scop: &Scop, deps: &Dependences, schedule: &isl_rs::Schedule
         let moved = deps.live_in.copy()?.subtract(live_in)?;
         return Ok(Some(format!("a read of a value from before the region would come after a write of it: {}", coalesced(moved)?.isl_text())));
     }
-    let writes = scop.tagged_accesses(true)?.domain_factor_domain()?;
+    let writes = scop.accesses(true)?;
     let last = deps.live_out.copy()?;
     let times = schedule.get_map()?;
     let later = times.copy()?.intersect_domain(last.copy()?.domain()?)?.lex_lt_union_map(times.intersect_domain(writes.copy()?.domain()?)?)?;
@@ -201,11 +201,6 @@ pub fn loop_relations(band: &ScheduleNode, member: i32) -> IslResult<(UnionMap, 
     Ok((outer, this))
 }
 
-/// `{ a -> b : f(a) = f(b) }` for a relation `f` from instances to values.
-fn same_value(f: &UnionMap) -> IslResult<UnionMap> {
-    Ok(f.copy()?.apply_range(f.copy()?.reverse()?)?)
-}
-
 /// What makes member `member` of the band at `band` unfit to run its
 /// iterations in parallel (or as simd lanes) with private copies of the
 /// privatizable scalars written below it; `None` when nothing does.
@@ -243,7 +238,7 @@ fn conflict_across(scop: &Scop, deps: &Dependences, within: &UnionSet, outer: Un
     let same_outer = same_value(&outer)?;
     let whole = outer.flat_range_product(this)?;
     let same_iteration = same_value(&whole)?;
-    let accesses = |writes: bool| -> IslResult<UnionMap> { Ok(scop.tagged_accesses(writes)?.domain_factor_domain()?.intersect_domain(within.copy()?)?) };
+    let accesses = |writes: bool| -> IslResult<UnionMap> { Ok(scop.accesses(writes)?.intersect_domain(within.copy()?)?) };
     let (mut writes, mut reads) = (accesses(true)?, accesses(false)?);
     for scalar in private_scalars(deps, &writes)? {
         let element = scop.scalar_element(&scalar)?;
@@ -272,14 +267,8 @@ fn touching(relation: UnionMap, within: &UnionSet) -> IslResult<UnionMap> {
 /// The privatizable scalars among the targets of `writes` (the scalars a
 /// back end declares private on a loop whose body holds these writes).
 fn private_scalars(deps: &Dependences, writes: &UnionMap) -> IslResult<Vec<String>> {
-    let written = writes.copy()?.range()?.get_set_list()?;
-    let mut names = Vec::new();
-    for i in 0..written.size()? {
-        let name = written.get_at(i)?.get_tuple_name()?.to_string();
-        if deps.privatizable.contains(&name) && !names.contains(&name) {
-            names.push(name);
-        }
-    }
+    let mut names = tuple_names(&writes.copy()?.range()?)?;
+    names.retain(|name| deps.privatizable.contains(name));
     Ok(names)
 }
 

@@ -23,7 +23,7 @@
 
 use isl_rs::{DimType, Map, Schedule, ScheduleNode, ScheduleNodeType, Set, UnionMap, UnionSet};
 
-use crate::isl::IslResult;
+use crate::isl::{tuple_names, IslResult};
 use crate::scop::Scop;
 use crate::legality::{bands_at_depth, loop_relations};
 use crate::marks::parallel_mark_depth;
@@ -243,11 +243,7 @@ impl CostModel {
                 }
             }
             *entries += count.max(1.0);
-            let domain = node.get_domain()?;
-            let sets = domain.get_set_list()?;
-            for i in 0..sets.size()? {
-                statements.push(sets.get_at(i)?.get_tuple_name()?.to_string());
-            }
+            statements.extend(tuple_names(&node.get_domain()?)?);
             return Ok(());
         }
         for i in 0..node.n_children()? {

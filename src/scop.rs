@@ -268,6 +268,12 @@ impl Scop {
         Ok(all)
     }
 
+    /// Accesses `S_n[i] -> A[f(i)]` of the given kind, untagged (an empty
+    /// relation when there are none).
+    pub fn accesses(&self, writes: bool) -> IslResult<UnionMap> {
+        Ok(self.tagged_accesses(writes)?.domain_factor_domain()?)
+    }
+
     /// The one element `{ name[] }` of the scalar `name`.
     pub fn scalar_element(&self, name: &str) -> IslResult<UnionSet> {
         Ok(UnionSet::from_set(Set::read_from_str(&self.context.get_ctx(), &format!("{{ {name}[] }}"))?)?)

@@ -33,7 +33,7 @@
 
 use isl_rs::{DimType, MultiUnionPwAff, Schedule, ScheduleNode, ScheduleNodeType, Set, UnionMap, UnionSet};
 
-use crate::isl::IslResult;
+use crate::isl::{coalesced, tuple_names, IslError, IslResult};
 use crate::scop::Scop;
 
 /// The most isl operations the fusion of one region may take (the region
@@ -59,19 +59,21 @@ pub struct FusedProducer {
 pub fn apply(tiled: Schedule, scop: &Scop) -> IslResult<(Schedule, Vec<FusedProducer>)> {
     let mut schedule = tiled;
     let mut fused = Vec::new();
+    // Grafts go below the top sequence: its groups stay as they are.
     let Some(groups) = group_filters(&schedule)? else { return Ok((schedule, fused)) };
+    let accesses = Accesses { reads: scop.accesses(false)?, writes: scop.accesses(true)? };
     let mut gone = vec![false; groups.len()];
     for consumer in (1..groups.len()).rev() {
         if gone[consumer] {
             continue;
         }
-        let Some(plan) = best_plan(&schedule, scop, &groups, &gone, consumer)? else { continue };
-        schedule = graft(schedule, scop, &plan, consumer)?;
+        let Some(plan) = best_plan(&schedule, &accesses, &groups, &gone, consumer)? else { continue };
+        schedule = graft(schedule, scop, &groups, &plan, consumer)?;
         for p in &plan.producers {
             gone[p.group] = true;
             fused.push(FusedProducer {
-                producer: statement_names(&groups[p.group])?,
-                consumer: statement_names(&groups[consumer])?,
+                producer: tuple_names(&groups[p.group])?,
+                consumer: tuple_names(&groups[consumer])?,
                 depth: plan.depth,
                 overlapped: p.overlapped,
             });
@@ -93,16 +95,6 @@ fn group_filters(schedule: &Schedule) -> IslResult<Option<Vec<UnionSet>>> {
         groups.push(top.get_child(i)?.filter_get_filter()?.intersect(domain.copy()?)?);
     }
     Ok(Some(groups))
-}
-
-/// The statement names of the instances `set`.
-fn statement_names(set: &UnionSet) -> IslResult<Vec<String>> {
-    let list = set.get_set_list()?;
-    let mut names = Vec::new();
-    for i in 0..list.size()? {
-        names.push(list.get_at(i)?.get_tuple_name()?.to_string());
-    }
-    Ok(names)
 }
 
 /// The producers fused into one consumer's tiles at one depth.
@@ -138,14 +130,14 @@ fn tile_band(schedule: &Schedule, g: usize) -> IslResult<Option<ScheduleNode>> {
 
 /// The deepest level of the consumer's tile loops at which some producers
 /// fuse, with those producers.
-fn best_plan(schedule: &Schedule, scop: &Scop, groups: &[UnionSet], gone: &[bool], consumer: usize) -> IslResult<Option<Plan>> {
+fn best_plan(schedule: &Schedule, accesses: &Accesses, groups: &[UnionSet], gone: &[bool], consumer: usize) -> IslResult<Option<Plan>> {
     let Some(band) = tile_band(schedule, consumer)? else { return Ok(None) };
     let members = band.band_n_member()? as usize;
     for depth in (1..=members).rev() {
         // The tile coordinates of the consumer's instances at `depth`.
         let partial = band.band_get_partial_schedule()?.drop_dims(DimType::Out, depth as u32, (members - depth) as u32)?;
         let tiles = UnionMap::from_multi_union_pw_aff(partial)?.intersect_domain(groups[consumer].copy()?)?;
-        let producers = fusible_producers(scop, groups, gone, consumer, &tiles)?;
+        let producers = fusible_producers(accesses, groups, gone, consumer, &tiles)?;
         if !producers.is_empty() {
             return Ok(Some(Plan { depth, producers }));
         }
@@ -153,25 +145,22 @@ fn best_plan(schedule: &Schedule, scop: &Scop, groups: &[UnionSet], gone: &[bool
     Ok(None)
 }
 
-/// The reads (`instance -> element`) of the statements of `set`.
-fn reads_of(scop: &Scop, set: &UnionSet) -> IslResult<UnionMap> {
-    accesses(scop, set, true)
+/// The region's accesses (`instance -> element`).
+struct Accesses {
+    reads: UnionMap,
+    writes: UnionMap,
 }
 
-/// The writes (`instance -> element`) of the statements of `set`.
-fn writes_of(scop: &Scop, set: &UnionSet) -> IslResult<UnionMap> {
-    accesses(scop, set, false)
-}
-
-fn accesses(scop: &Scop, set: &UnionSet, reads: bool) -> IslResult<UnionMap> {
-    let names = statement_names(set)?;
-    let mut all = UnionMap::empty(set.get_space()?)?;
-    for s in scop.statements.iter().filter(|s| names.contains(&s.name)) {
-        for a in if reads { &s.reads } else { &s.writes } {
-            all = all.union(UnionMap::from_map(a.relation.copy()?)?)?;
-        }
+impl Accesses {
+    /// The reads of the instances `set`.
+    fn reads_of(&self, set: &UnionSet) -> IslResult<UnionMap> {
+        Ok(self.reads.copy()?.intersect_domain(set.copy()?)?)
     }
-    Ok(all.intersect_domain(set.copy()?)?)
+
+    /// The writes of the instances `set`.
+    fn writes_of(&self, set: &UnionSet) -> IslResult<UnionMap> {
+        Ok(self.writes.copy()?.intersect_domain(set.copy()?)?)
+    }
 }
 
 /// Whether `a` and `b` (relations to elements) touch a common element.
@@ -182,10 +171,10 @@ fn share_elements(a: &UnionMap, b: &UnionMap) -> IslResult<bool> {
 /// The producers, from the group before `consumer` back, that fuse into
 /// the tiles `tiles` (`consumer instance -> tile`) under the rules of the
 /// module's documentation.
-fn fusible_producers(scop: &Scop, groups: &[UnionSet], gone: &[bool], consumer: usize, tiles: &UnionMap) -> IslResult<Vec<Producer>> {
+fn fusible_producers(accesses: &Accesses, groups: &[UnionSet], gone: &[bool], consumer: usize, tiles: &UnionMap) -> IslResult<Vec<Producer>> {
     let mut fused: Vec<Producer> = Vec::new();
     // `tile -> element` read by the instances each tile runs so far.
-    let mut needed = tiles.copy()?.reverse()?.apply_range(reads_of(scop, &groups[consumer])?)?;
+    let mut needed = tiles.copy()?.reverse()?.apply_range(accesses.reads_of(&groups[consumer])?)?;
     let scalar = |m: &UnionMap| -> IslResult<bool> {
         let list = m.copy()?.range()?.get_set_list()?;
         for i in 0..list.size()? {
@@ -200,10 +189,10 @@ fn fusible_producers(scop: &Scop, groups: &[UnionSet], gone: &[bool], consumer: 
             continue;
         }
         let instances = &groups[p];
-        let writes = writes_of(scop, instances)?;
-        let reads = reads_of(scop, instances)?;
+        let writes = accesses.writes_of(instances)?;
+        let reads = accesses.reads_of(instances)?;
         let written_elements = writes.copy()?.range()?;
-        let extension = needed.copy()?.intersect_range(written_elements.copy()?)?.apply_range(writes.copy()?.reverse()?)?.coalesce()?;
+        let extension = coalesced(needed.copy()?.intersect_range(written_elements.copy()?)?.apply_range(writes.copy()?.reverse()?)?)?;
         if extension.is_empty()? || scalar(&writes)? {
             continue;
         }
@@ -224,12 +213,12 @@ fn fusible_producers(scop: &Scop, groups: &[UnionSet], gone: &[bool], consumer: 
             after = after.union(groups[f.group].copy()?)?;
         }
         let inputs = reads.copy()?.subtract_range(written_elements.copy()?)?;
-        let later_writes = writes_of(scop, &between.copy()?.union(after.copy()?)?)?;
+        let later_writes = accesses.writes_of(&between.copy()?.union(after.copy()?)?)?;
         if share_elements(&inputs, &later_writes)? {
             continue;
         }
-        let between_accesses = reads_of(scop, &between)?.union(writes_of(scop, &between)?)?;
-        if share_elements(&writes, &between_accesses)? || share_elements(&writes, &writes_of(scop, &after)?)? {
+        let between_accesses = accesses.reads_of(&between)?.union(accesses.writes_of(&between)?)?;
+        if share_elements(&writes, &between_accesses)? || share_elements(&writes, &accesses.writes_of(&after)?)? {
             continue;
         }
         let overlapped = !extension.is_injective()?;
@@ -287,23 +276,23 @@ fn own_dependences_within_tiles(extension: &UnionMap, reads: &UnionMap, writes: 
 /// `schedule` with the producers of `plan` grafted under the tile loops of
 /// group `consumer` at the plan's depth, each running the instances its
 /// extension gives in its original order, and their own subtrees emptied.
-fn graft(schedule: Schedule, scop: &Scop, plan: &Plan, consumer: usize) -> IslResult<Schedule> {
-    let groups = group_filters(&schedule)?.unwrap_or_default();
-    let band = tile_band(&schedule, consumer)?.ok_or_else(|| crate::isl::IslError("the tile band moved".into()))?;
+fn graft(schedule: Schedule, scop: &Scop, groups: &[UnionSet], plan: &Plan, consumer: usize) -> IslResult<Schedule> {
+    let band = tile_band(&schedule, consumer)?.ok_or_else(|| IslError("the tile band moved".into()))?;
     let members = band.band_n_member()? as usize;
     let band = if plan.depth < members { band.band_split(plan.depth as i32)? } else { band };
-    // Below the tile loops of the plan's depth.
+    // Below the tile loops of the plan's depth, whose values the prefix
+    // schedule there gives in its own space.
     let tile_loops = UnionMap::from_multi_union_pw_aff(band.band_get_partial_schedule()?)?.intersect_domain(groups[consumer].copy()?)?;
     let mut at = band.child(0)?;
+    let prefix = at.get_prefix_schedule_union_map()?.intersect_domain(groups[consumer].copy()?)?;
+    let to_tiles = prefix.reverse()?.apply_range(tile_loops)?;
     let original = scop.schedule.get_map()?;
     // Each graft goes just before the consumer: the earliest first.
     let mut producers: Vec<&Producer> = plan.producers.iter().collect();
     producers.sort_by_key(|p| p.group);
     for producer in producers {
         let instances = &groups[producer.group];
-        // The extension's tiles in the space of the prefix schedule here.
-        let prefix = at.get_prefix_schedule_union_map()?.intersect_domain(groups[consumer].copy()?)?;
-        let extension = prefix.reverse()?.apply_range(tile_loops.copy()?)?.apply_range(producer.extension.copy()?)?;
+        let extension = to_tiles.copy()?.apply_range(producer.extension.copy()?)?;
         let order = MultiUnionPwAff::from_union_map(original.copy()?.intersect_domain(instances.copy()?)?)?;
         let added = ScheduleNode::from_extension(extension)?.child(0)?.insert_partial_schedule(order)?;
         at = at.graft_before(added.root()?)?;

@@ -24,7 +24,7 @@
 
 use isl_rs::{DimType, Map, PwAff, Schedule, ScheduleNode, ScheduleNodeType, Set, UnionMap, UnionSet, Val};
 
-use crate::isl::IslResult;
+use crate::isl::{same_value, tuple_names, IslResult};
 use crate::marks::{parallel_mark_depth, thread_mark_depths};
 use crate::scop::Scop;
 
@@ -77,7 +77,7 @@ pub fn plan(scop: &Scop, schedule: &Schedule, max_bytes: u64) -> IslResult<Vec<B
 /// at `node` add.
 fn added_statements(node: &ScheduleNode, names: &mut Vec<String>) -> IslResult<()> {
     if node.get_type()? == ScheduleNodeType::Extension {
-        for name in statement_names(&node.extension_get_extension()?.range()?)? {
+        for name in tuple_names(&node.extension_get_extension()?.range()?)? {
             if !names.contains(&name) {
                 names.push(name);
             }
@@ -111,7 +111,7 @@ impl Planner<'_> {
         if node.get_type()? == ScheduleNodeType::Mark {
             let name = node.mark_get_id()?.get_name()?.to_string();
             if parallel_mark_depth(&name).is_some() && self.kernel.is_none() {
-                let mut statements = statement_names(&node.get_domain()?)?;
+                let mut statements = tuple_names(&node.get_domain()?)?;
                 // Instances an extension node adds (producers fused into
                 // the kernel's tiles) run in it too.
                 added_statements(&node, &mut statements)?;
@@ -155,7 +155,7 @@ impl Planner<'_> {
             return Ok(());
         }
         let domain = band.get_domain()?;
-        let statements = statement_names(&domain)?;
+        let statements = tuple_names(&domain)?;
         let prefix = band.get_prefix_schedule_union_map()?.intersect_domain(domain.copy()?)?;
         if prefix.is_empty()? || band.get_schedule_depth()? == 0 {
             return Ok(());
@@ -249,17 +249,6 @@ impl Planner<'_> {
         }
         Ok(Some(BoxBounds { first, last, extents }))
     }
-}
-
-/// The names of the statements in `domain`.
-fn statement_names(domain: &UnionSet) -> IslResult<Vec<String>> {
-    let sets = domain.get_set_list()?;
-    (0..sets.size()?).map(|i| Ok(sets.get_at(i)?.get_tuple_name()?.to_string())).collect()
-}
-
-/// `{ a -> b : f(a) = f(b) }` for a relation `f` from instances to values.
-fn same_value(f: &UnionMap) -> IslResult<UnionMap> {
-    Ok(f.copy()?.apply_range(f.copy()?.reverse()?)?)
 }
 
 /// The size in bytes of a value of unqualified C type `ty`, for the types

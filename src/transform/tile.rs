@@ -21,7 +21,7 @@ use isl_rs::{ASTLoopType, DimType, Id, Map, MapList, MultiUnionPwAff, MultiVal, 
 use crate::deps::Dependences;
 use crate::legality::{band_reorderable, parallel_conflict};
 use crate::marks::{parallel_mark, simd_mark};
-use crate::isl::{within_operations, IslResult};
+use crate::isl::{tuple_names, within_operations, IslResult};
 use crate::model::{one_step_along, stride, CostModel, Stride, STRIDED_IN_TILE};
 use crate::scop::Scop;
 
@@ -172,10 +172,7 @@ impl Tiler<'_> {
         for i in 0..members {
             values = values.set_val(i, Val::int_from_si(&ctx, size(i))?)?;
         }
-        let statements = node.get_domain()?.get_set_list()?;
-        for i in 0..statements.size()? {
-            self.in_tile.push(statements.get_at(i)?.get_tuple_name()?.to_string());
-        }
+        self.in_tile.extend(tuple_names(&node.get_domain()?)?);
         let mut node = node.band_tile(values)?;
         let mut levels = 1;
         if let Some(factor) = self.options.second_level {
