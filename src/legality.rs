@@ -97,7 +97,7 @@ fn dataflow_changes(scop: &Scop, deps: &Dependences, schedule: &isl_rs::Schedule
         let moved = deps.live_in.copy()?.subtract(live_in)?;
         return Ok(Some(format!("a read of a value from before the region would come after a write of it: {}", coalesced(moved)?.isl_text())));
     }
-    let writes = scop.accesses(true)?;
+    let writes = scop.tagged_accesses(true)?.domain_factor_domain()?;
     let last = deps.live_out.copy()?;
     let times = schedule.get_map()?;
     let later = times.copy()?.intersect_domain(last.copy()?.domain()?)?.lex_lt_union_map(times.intersect_domain(writes.copy()?.domain()?)?)?;
@@ -238,7 +238,7 @@ fn conflict_across(scop: &Scop, deps: &Dependences, within: &UnionSet, outer: Un
     let same_outer = same_value(&outer)?;
     let whole = outer.flat_range_product(this)?;
     let same_iteration = same_value(&whole)?;
-    let accesses = |writes: bool| -> IslResult<UnionMap> { Ok(scop.accesses(writes)?.intersect_domain(within.copy()?)?) };
+    let accesses = |writes: bool| -> IslResult<UnionMap> { Ok(scop.tagged_accesses(writes)?.domain_factor_domain()?.intersect_domain(within.copy()?)?) };
     let (mut writes, mut reads) = (accesses(true)?, accesses(false)?);
     for scalar in private_scalars(deps, &writes)? {
         let element = scop.scalar_element(&scalar)?;

@@ -271,7 +271,13 @@ impl Scop {
     /// Accesses `S_n[i] -> A[f(i)]` of the given kind, untagged (an empty
     /// relation when there are none).
     pub fn accesses(&self, writes: bool) -> IslResult<UnionMap> {
-        Ok(self.tagged_accesses(writes)?.domain_factor_domain()?)
+        let mut all = UnionMap::empty(self.context.get_space()?)?;
+        for s in &self.statements {
+            for a in if writes { &s.writes } else { &s.reads } {
+                all = all.union(UnionMap::from_map(a.relation.copy()?)?)?;
+            }
+        }
+        Ok(all)
     }
 
     /// The one element `{ name[] }` of the scalar `name`.
