@@ -11,8 +11,8 @@ use std::collections::HashSet;
 
 use isl_rs::{ASTExpr, ASTNode, ASTNodeType, DimType, LocalSpace, Map, MultiUnionPwAff, PwAff, PwMultiAff, Schedule, UnionPwAff, UnionSet};
 
-use crate::isl::{ast_node_type, tuple_names, AstBuild, BuildAt, IslResult};
-use crate::marks::thread_mark_depths;
+use crate::isl::{ast_node_type, tuple_names, AstBuild, BuildAt, IslError, IslResult};
+use crate::marks::{scratch_mark_index, thread_mark_depths};
 use crate::scop::{Body, BodyPiece, Scop};
 use crate::transform::shared::BandCopies;
 
@@ -30,11 +30,20 @@ pub struct RegionAst {
     /// The places where a band with copies runs: the thread mark above it,
     /// annotated `copy_<k>` for place `k`.
     pub copy_sites: Vec<CopySite>,
+    /// The tile-local buffers of the scratch marks (OpenMP; empty
+    /// elsewhere): entry `k` for the mark `scratch_<k>`.
+    pub scratch: Vec<BandCopies>,
+    /// The places where a scratch mark's subtree runs, annotated
+    /// `scratch_site_<k>` for place `k` (their `band` indexes
+    /// [`Self::scratch`]).
+    pub scratch_sites: Vec<CopySite>,
 }
 
-/// One place in the AST where a band with shared-memory copies runs.
+/// One place in the AST where a band with shared-memory copies (or
+/// tile-local buffers) runs.
 pub struct CopySite {
-    /// The band (an index into [`RegionAst::shared`]).
+    /// The band (an index into [`RegionAst::shared`] or
+    /// [`RegionAst::scratch`]).
     pub band: usize,
     /// Per buffer of the band, per dimension, the box's first and last
     /// subscripts as expressions of the loop iterators in scope there.
@@ -49,6 +58,11 @@ fn copy_site_name(k: usize) -> String {
 /// The copy site a mark's annotation names, if any.
 pub fn copy_site_index(mark: &ASTNode) -> Option<usize> {
     crate::isl::annotation_name(mark)?.strip_prefix("copy_")?.parse().ok()
+}
+
+/// The scratch site a mark's annotation names, if any.
+pub fn scratch_site_index(mark: &ASTNode) -> Option<usize> {
+    crate::isl::annotation_name(mark)?.strip_prefix("scratch_site_")?.parse().ok()
 }
 
 /// An assignment `name = <value>;` appended after the loops.
@@ -111,29 +125,33 @@ pub fn identifiers(text: &str) -> HashSet<String> {
 /// generated names must avoid; `reuse_outer` lets loops reuse iterators
 /// declared before the region (see [`iterator_names`]). Each place where
 /// a band with shared-memory copies (`shared`, planned on `schedule`)
-/// runs becomes a [`CopySite`].
-pub fn generate(scop: &Scop, schedule: Schedule, used: &HashSet<String>, reuse_outer: bool, shared: Vec<BandCopies>) -> IslResult<RegionAst> {
+/// runs becomes a [`CopySite`], and so does each place where a scratch
+/// mark's subtree runs (its buffers are `scratch[k]` for `scratch_<k>`).
+pub fn generate(scop: &Scop, schedule: Schedule, used: &HashSet<String>, reuse_outer: bool, shared: Vec<BandCopies>, scratch: Vec<BandCopies>) -> IslResult<RegionAst> {
     let depth = scop.statements.iter().map(|s| s.iterators.len()).max().unwrap_or(0);
     let names = iterator_names(scop, used, 4 * depth + 4, reuse_outer);
-    let with_finals = |split: bool| -> IslResult<(ASTNode, Vec<FinalValue>, Vec<CopySite>)> {
+    let with_finals = |split: bool| -> IslResult<(ASTNode, Vec<FinalValue>, Vec<CopySite>, Vec<CopySite>)> {
         let (finals, final_values) = final_value_statements(scop, depth, split)?;
         let schedule = match finals {
             Some(f) => schedule.copy()?.sequence(f)?,
             None => schedule.copy()?,
         };
         let build = AstBuild::from_context(scop.context.copy()?)?.set_iterators(&names)?;
-        let mut sites = Vec::new();
-        let root = match shared.iter().any(|b| !b.buffers.is_empty()) {
-            true => build.node_from_schedule_with_marks(schedule, &mut |mark, at| copy_site(mark, at, &shared, &mut sites))?,
+        let (mut sites, mut scratch_sites) = (Vec::new(), Vec::new());
+        let root = match shared.iter().any(|b| !b.buffers.is_empty()) || !scratch.is_empty() {
+            true => build.node_from_schedule_with_marks(schedule, &mut |mark, at| match scratch_mark_index(mark) {
+                Some(k) => scratch_site(k, at, &scratch, &mut scratch_sites),
+                None => copy_site(mark, at, &shared, &mut sites),
+            })?,
             false => build.node_from_schedule(schedule)?,
         };
-        Ok((root, final_values, sites))
+        Ok((root, final_values, sites, scratch_sites))
     };
     // isl's AST generation can fail on a many-piece final value with
     // divisions (an internal error in its coefficient reduction; a
     // downward strided loop), not on its pieces one at a time.
-    let (root, final_values, copy_sites) = with_finals(false).or_else(|_| with_finals(true))?;
-    Ok(RegionAst { root, final_values, iterators: names, shared, copy_sites })
+    let (root, final_values, copy_sites, scratch_sites) = with_finals(false).or_else(|_| with_finals(true))?;
+    Ok(RegionAst { root, final_values, iterators: names, shared, copy_sites, scratch, scratch_sites })
 }
 
 /// Adds a copy site for the thread mark `mark` whose subtree the build
@@ -145,11 +163,30 @@ fn copy_site(mark: &str, at: &BuildAt, shared: &[BandCopies], sites: &mut Vec<Co
     }
     let names = tuple_names(&at.schedule()?.domain()?)?;
     let Some(band) = shared.iter().position(|b| !b.buffers.is_empty() && names.iter().all(|n| b.statements.contains(n))) else { return Ok(None) };
+    let Some(bounds) = site_bounds(&shared[band], at)? else { return Ok(None) };
+    sites.push(CopySite { band, bounds });
+    Ok(Some(copy_site_name(sites.len() - 1)))
+}
+
+/// Adds a scratch site for the mark of `scratch[k]` whose subtree the
+/// build `at` is about to generate; gives the mark's annotation.
+fn scratch_site(k: usize, at: &BuildAt, scratch: &[BandCopies], sites: &mut Vec<CopySite>) -> IslResult<Option<String>> {
+    let buffers = scratch.get(k).ok_or_else(|| IslError(format!("no scratch plan {k}")))?;
+    let bounds = site_bounds(buffers, at)?.ok_or_else(|| IslError("the tile-local buffers' bounds are not functions of the loops around them".into()))?;
+    sites.push(CopySite { band: k, bounds });
+    Ok(Some(format!("scratch_site_{}", sites.len() - 1)))
+}
+
+/// Per buffer of `copies`, per dimension, the box's first and last
+/// subscripts as expressions of the loop iterators in scope at `at`;
+/// `None` where the values of the loops around the band do not follow
+/// from those in scope.
+fn site_bounds(copies: &BandCopies, at: &BuildAt) -> IslResult<Option<Vec<Vec<(ASTExpr, ASTExpr)>>>> {
     // The bounds are functions of the values of the loops around the band.
     // Where one of these loops runs once, isl generates no loop for it and
     // the build has no dimension for it: its value follows from the others.
     let generated = at.schedule()?;
-    let outer = shared[band].outer.copy()?.intersect_domain(generated.copy()?.domain()?)?;
+    let outer = copies.outer.copy()?.intersect_domain(generated.copy()?.domain()?)?;
     let to_outer = Map::from_union_map(generated.reverse()?.apply_range(outer)?)?;
     if !to_outer.is_single_valued()? {
         return Ok(None);
@@ -157,15 +194,14 @@ fn copy_site(mark: &str, at: &BuildAt, shared: &[BandCopies], sites: &mut Vec<Co
     let to_outer = PwMultiAff::from_map(to_outer)?;
     let here = |value: &PwAff| -> IslResult<ASTExpr> { at.expr_from_pw_aff(value.copy()?.pullback_pw_multi_aff(to_outer.copy()?)?) };
     let mut bounds = Vec::new();
-    for buffer in &shared[band].buffers {
+    for buffer in &copies.buffers {
         let mut dims = Vec::new();
         for (first, last) in buffer.first.iter().zip(&buffer.last) {
             dims.push((here(first)?, here(last)?));
         }
         bounds.push(dims);
     }
-    sites.push(CopySite { band, bounds });
-    Ok(Some(copy_site_name(sites.len() - 1)))
+    Ok(Some(bounds))
 }
 
 /// Calls `visit` on `node` and on every node inside it, outermost first.

@@ -288,7 +288,7 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
                 first_pass = false;
                 // A schedule isl cannot build within the operation bound
                 // degrades to the original one rather than failing the region.
-                let Chosen { schedule, privatizable, warning, new } = match chosen {
+                let Chosen { schedule, privatizable, warning, new, live_in } = match chosen {
                     Ok(chosen) => chosen,
                     Err(e) => {
                         if options.dump_schedule {
@@ -308,12 +308,23 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
                 let reuse_outer = options.target == back::Target::C;
                 // Shared-memory copies that cannot be planned within the
                 // bound are left out.
+                // Tile-local buffers for the intermediates of post-tiling
+                // fusion (CPU): none where they cannot be planned within
+                // the bound.
                 let generate = |s: &isl_rs::Schedule| {
                     let shared = match cuda {
                         true => isl::within_operations(session.ctx(), AST_OPERATIONS, || transform::shared::plan(scop, s, options.mapping.shared_memory)),
                         false => None,
                     };
-                    ast::generate(scop, s.copy()?, &used, reuse_outer, shared.unwrap_or_default())
+                    let scratch = match (&live_in, openmp) {
+                        (Some(live_in), true) => isl::within_operations(session.ctx(), AST_OPERATIONS, || transform::scratch::plan(scop, live_in, s.copy()?)),
+                        _ => None,
+                    };
+                    let (s, scratch) = match scratch {
+                        Some((marked, scratch)) => (marked, scratch),
+                        None => (s.copy()?, Vec::new()),
+                    };
+                    ast::generate(scop, s, &used, reuse_outer, shared.unwrap_or_default(), scratch)
                 };
                 let generate_within_bound =
                     |s: &isl_rs::Schedule| times.time(index, "ast", || isl::within_operations(session.ctx(), AST_OPERATIONS, || generate(s)));
@@ -355,6 +366,12 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
                 saved_schedules.push_str("\n\n");
             }
             let Some(region_ast) = region_ast else { return Ok((file.text[region.original.clone()].to_string(), None)) };
+            if options.dump_schedule {
+                for buffers in &region_ast.scratch {
+                    let boxes: Vec<String> = buffers.buffers.iter().map(|b| format!("{} ({})", b.array, b.extents.iter().map(u64::to_string).collect::<Vec<_>>().join(" x "))).collect();
+                    println!("region {} scratch: {} in tile-local buffers in the tiles of {}", region.index, boxes.join(", "), buffers.statements.join(", "));
+                }
+            }
             if cuda {
                 let prefix = format!("iotile_r{}", region.index);
                 let mapped = times.time(index, "back", || {
@@ -432,12 +449,16 @@ struct Chosen {
     warning: Option<String>,
     /// Whether the schedule is not the original one.
     new: bool,
+    /// With producers fused into their consumers' tiles, the region's
+    /// reads of values from before it: what planning tile-local buffers
+    /// needs.
+    live_in: Option<isl_rs::UnionMap>,
 }
 
 impl Chosen {
     /// The original schedule of `scop`, with `warning` saying why.
     fn original(scop: &scop::Scop, warning: Option<String>) -> isl::IslResult<Chosen> {
-        Ok(Chosen { schedule: scop.schedule.copy()?, privatizable: deps::Privatization::default(), warning, new: false })
+        Ok(Chosen { schedule: scop.schedule.copy()?, privatizable: deps::Privatization::default(), warning, new: false, live_in: None })
     }
 }
 
@@ -469,11 +490,11 @@ fn choose_schedule(
         session.reset_operations();
         let schedule = schedule::sequence_sets(schedule)?;
         let Some(why) = times.time(region, "legality", || legality::check(scop, &dependences, &schedule))? else {
-            let schedule = match plan.fusion {
-                schedule::Fusion::Liveout => fuse_producers(session, scop, index, options, times, schedule)?,
-                _ => schedule,
+            let (schedule, live_in) = match plan.fusion {
+                schedule::Fusion::Liveout => (fuse_producers(session, scop, index, options, times, schedule)?, Some(dependences.live_in.copy()?)),
+                _ => (schedule, None),
             };
-            return Ok(Chosen { schedule, privatizable: dependences.privatization(scop)?, warning: None, new: true });
+            return Ok(Chosen { schedule, privatizable: dependences.privatization(scop)?, warning: None, new: true, live_in });
         };
         let note = format!("the new schedule would change the results ({why})");
         if options.dump_schedule {
@@ -689,7 +710,7 @@ fn load_schedule(session: &Session, scop: &scop::Scop, index: usize, loaded: &[S
     let checked = deps::analyse(scop).and_then(|d| Ok((legality::check(scop, &d, &schedule)?, d)));
     match checked {
         Ok((Some(why), _)) => Err(format!("the loaded schedule is not legal: {why}")),
-        Ok((None, d)) => Ok(d.privatization(scop).map(|privatizable| Chosen { schedule, privatizable, warning: None, new: true })),
+        Ok((None, d)) => Ok(d.privatization(scop).map(|privatizable| Chosen { schedule, privatizable, warning: None, new: true, live_in: None })),
         Err(e) => Err(format!("the loaded schedule cannot be checked: {e}")),
     }
 }

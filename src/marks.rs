@@ -104,3 +104,19 @@ fn mark_depths(prefix: &str, name: &str) -> Option<Vec<i32>> {
     let depths: Option<Vec<i32>> = rest.split('_').map(|d| d.parse().ok()).collect();
     depths.filter(|d| !d.is_empty() && d.len() <= 3)
 }
+
+/// Prefix of the name of the mark node above an extension node whose
+/// fused producers write tile-local buffers
+/// ([`crate::transform::scratch`]); the name goes on with the index of its
+/// entry in the plan (`scratch_0`).
+pub const SCRATCH_MARK: &str = "scratch";
+
+/// The name of the scratch mark of plan entry `k`.
+pub fn scratch_mark(k: usize) -> String {
+    format!("{SCRATCH_MARK}_{k}")
+}
+
+/// The plan entry a scratch mark names; `None` for other marks.
+pub fn scratch_mark_index(name: &str) -> Option<usize> {
+    name.strip_prefix(SCRATCH_MARK)?.strip_prefix('_')?.parse().ok()
+}

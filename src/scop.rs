@@ -46,6 +46,11 @@ pub struct Scop {
     /// locals named after the region in the function): their last value
     /// must survive, so they cannot simply be made private to a thread.
     pub scalars_live_after: Vec<String>,
+    /// Arrays whose values nothing reads after the region (named by a
+    /// `#pragma iotile scratch(...)`, or local to the function and not used
+    /// after the region): what the region leaves in them may differ, so
+    /// their intermediate values may live in tile-local buffers instead.
+    pub dead_after: Vec<String>,
     /// Loop iterators declared before the region (`int i;` then
     /// `for (i = 0; ...)`); generated loops reuse them where they can.
     pub outer_iterators: Vec<String>,
@@ -121,9 +126,10 @@ impl Body {
     /// Prints the body like [`Body::substitute`], but indexes each array as
     /// the flat array `layout` gives for it, linearised row-major:
     /// `A[((i) * (M) + (j))]`, or, for a copy of a box whose first element is
-    /// `A[f][g]`, `A_copy[((i - f) * (M) + (j - g))]`. Gives the text and
-    /// the elements it accesses, in order.
-    pub fn substitute_flat(&self, values: &[String], layout: &dyn Fn(&str) -> FlatLayout) -> (String, Vec<PrintedElement>) {
+    /// `A[f][g]`, `A_copy[((i - f) * (M) + (j - g))]`; an array without a
+    /// layout is indexed as written. Gives the text and the elements it
+    /// accesses through layouts, in order.
+    pub fn substitute_flat(&self, values: &[String], layout: &dyn Fn(&str) -> Option<FlatLayout>) -> (String, Vec<PrintedElement>) {
         let mut out = String::new();
         let mut elements = Vec::new();
         print_pieces(&self.pieces, values, Some(Flat { layout, elements: &mut elements }), &mut out);
@@ -169,8 +175,8 @@ impl FlatLayout {
 
 /// How [`print_pieces`] prints elements of flat arrays.
 struct Flat<'a> {
-    /// Each array's layout.
-    layout: &'a dyn Fn(&str) -> FlatLayout,
+    /// Each array's layout (`None`: indexed as written).
+    layout: &'a dyn Fn(&str) -> Option<FlatLayout>,
     /// The elements printed so far.
     elements: &'a mut Vec<PrintedElement>,
 }
@@ -189,7 +195,7 @@ fn print_pieces(pieces: &[BodyPiece], values: &[String], mut flat: Option<Flat>,
                     print_pieces(s, values, flat.as_mut().map(|f| Flat { layout: f.layout, elements: &mut *f.elements }), &mut text);
                     printed.push(text);
                 }
-                match flat.as_mut() {
+                match flat.as_mut().and_then(|f| Some(((f.layout)(array)?, &mut *f.elements))) {
                     None => {
                         out.push_str(array);
                         printed.iter().for_each(|s| {
@@ -198,8 +204,8 @@ fn print_pieces(pieces: &[BodyPiece], values: &[String], mut flat: Option<Flat>,
                             out.push(']');
                         })
                     }
-                    Some(Flat { layout, elements }) => {
-                        let text = layout(array).element(&printed);
+                    Some((layout, elements)) => {
+                        let text = layout.element(&printed);
                         out.push_str(&text);
                         elements.push(PrintedElement { array: array.clone(), text });
                     }

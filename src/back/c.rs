@@ -11,9 +11,9 @@ use std::fmt::Write as _;
 
 use isl_rs::{ASTExpr, ASTExprOpType, ASTExprType, ASTNode, ASTNodeType};
 
-use crate::ast::{copy_site_index, statement_names, CopySite, FinalValue, RegionAst};
+use crate::ast::{copy_site_index, scratch_site_index, statement_names, CopySite, FinalValue, RegionAst};
 use crate::deps::Privatization;
-use crate::marks::{parallel_mark_depth, simd_mark_depth, thread_mark_depths};
+use crate::marks::{parallel_mark_depth, scratch_mark_index, simd_mark_depth, thread_mark_depths};
 use crate::isl::{ast_node_type, IslError, IslResult};
 use crate::scop::{FlatLayout, PrintedElement, Scop};
 use crate::transform::shared::BandCopies;
@@ -70,6 +70,13 @@ pub struct Writer<'a> {
     copy_sites: &'a [CopySite],
     /// Scalar replacement in a kernel's loops (`None`: not asked for).
     registers: Option<Registers>,
+    /// The tile-local buffers of the region (OpenMP), and where the AST
+    /// runs their tiles.
+    scratch: &'a [BandCopies],
+    scratch_sites: &'a [CopySite],
+    /// The tile-local buffers the current node accesses arrays through:
+    /// each array's name and where its elements are in the buffer.
+    scratch_buffers: Vec<(String, FlatLayout)>,
 }
 
 /// Scalar replacement in the code one thread of a kernel runs: an array
@@ -184,6 +191,9 @@ impl<'a> Writer<'a> {
             shared: &[],
             copy_sites: &[],
             registers: None,
+            scratch: &[],
+            scratch_sites: &[],
+            scratch_buffers: Vec::new(),
         }
     }
 
@@ -237,6 +247,8 @@ impl<'a> Writer<'a> {
     pub fn write_region(mut self, ast: &'a RegionAst) -> IslResult<String> {
         self.final_values = &ast.final_values;
         self.iterators = &ast.iterators;
+        self.scratch = &ast.scratch;
+        self.scratch_sites = &ast.scratch_sites;
         let wrap = !self.scop.private_declarations.is_empty();
         if wrap {
             self.line("{");
@@ -297,9 +309,11 @@ impl<'a> Writer<'a> {
                         .collect();
                     copies = copy_site_index(node);
                 }
-                let result = match copies {
-                    Some(site) => self.put_copied(&node.mark_get_node()?, site),
-                    None => self.put_node(&node.mark_get_node()?),
+                let scratch = scratch_mark_index(name).and(scratch_site_index(node));
+                let result = match (copies, scratch) {
+                    (Some(site), _) => self.put_copied(&node.mark_get_node()?, site),
+                    (None, Some(site)) => self.put_scratch(&node.mark_get_node()?, site),
+                    (None, None) => self.put_node(&node.mark_get_node()?),
                 };
                 self.parallel_iterator = saved_parallel;
                 self.simd_iterator = saved_simd;
@@ -371,6 +385,35 @@ impl<'a> Writer<'a> {
         if let (Some(t), Some(saved)) = (self.threads.as_mut(), saved) {
             t.buffers = saved;
         }
+        self.level -= 1;
+        self.line("}");
+        result
+    }
+
+    /// Prints the subtree `node` of a tile whose fused producers write
+    /// tile-local buffers (scratch site `site`): a block declaring each
+    /// buffer and the subscripts of its box's first element, in which
+    /// every access of a buffered array goes to its buffer.
+    fn put_scratch(&mut self, node: &ASTNode, site: usize) -> IslResult<()> {
+        let site = self.scratch_sites.get(site).ok_or_else(|| IslError(format!("no scratch site {site}")))?;
+        let buffers = self.scratch.get(site.band).ok_or_else(|| IslError(format!("no scratch plan {}", site.band)))?;
+        self.line("{");
+        self.level += 1;
+        let saved = self.scratch_buffers.len();
+        for (buffer, bounds) in buffers.buffers.iter().zip(&site.bounds) {
+            let name = &buffer.name;
+            self.line(&format!("{} {name}[{}];", buffer.element_type, buffer.elements()));
+            let mut first = Vec::new();
+            for (d, (f, _)) in bounds.iter().enumerate() {
+                let f = self.expr(f)?.0;
+                self.line(&format!("const int {name}_first{d} = {f};"));
+                first.push(Some(format!("{name}_first{d}")));
+            }
+            let layout = FlatLayout { name: name.clone(), first, extents: buffer.extents.iter().map(u64::to_string).collect() };
+            self.scratch_buffers.push((buffer.array.clone(), layout));
+        }
+        let result = self.put_node(node);
+        self.scratch_buffers.truncate(saved);
         self.level -= 1;
         self.line("}");
         result
@@ -641,9 +684,12 @@ impl<'a> Writer<'a> {
         let buffers = self.threads.as_ref().map(|t| t.buffers.as_slice()).unwrap_or_default();
         let (text, elements) = match self.flat {
             Some(extents) => body.substitute_flat(&values, &|array| match buffers.iter().find(|(a, _)| a == array) {
-                Some((_, layout)) => layout.clone(),
-                None => FlatLayout { name: array.to_string(), first: Vec::new(), extents: extents.get(array).cloned().unwrap_or_default() },
+                Some((_, layout)) => Some(layout.clone()),
+                None => Some(FlatLayout { name: array.to_string(), first: Vec::new(), extents: extents.get(array).cloned().unwrap_or_default() }),
             }),
+            None if !self.scratch_buffers.is_empty() => {
+                body.substitute_flat(&values, &|array| self.scratch_buffers.iter().find(|(a, _)| a == array).map(|(_, layout)| layout.clone()))
+            }
             None => (body.substitute(&values), Vec::new()),
         };
         let Some(threads) = self.threads.as_mut() else {

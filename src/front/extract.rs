@@ -47,6 +47,8 @@ pub struct RegionInput<'t> {
     pub root: Node<'t>,
     /// Constraints on parameters given with `--ctx`, in isl notation.
     pub user_context: Option<String>,
+    /// The `#pragma iotile scratch(...)` lines just before the region.
+    pub scratch_pragmas: Vec<Node<'t>>,
 }
 
 /// A declared variable, as far as the region cares.
@@ -60,6 +62,9 @@ struct Declaration {
     extents: Vec<Option<String>>,
     /// Declared at file scope (visible to other functions).
     global: bool,
+    /// The declaration, where it is one of automatic storage in the body
+    /// of the function holding the region.
+    automatic: Option<Range<usize>>,
 }
 
 impl Declaration {
@@ -208,6 +213,7 @@ pub fn extract(ctx: &Context, src: &str, input: &RegionInput) -> FResult<Scop> {
         })
         .map(|a| a.name.clone())
         .collect();
+    let dead_after = x.dead_after(input, &span)?;
     let private_declarations =
         x.private_declarations.iter().map(|(name, ty)| format!("{ty} {name};")).collect();
     Ok(Scop {
@@ -221,6 +227,7 @@ pub fn extract(ctx: &Context, src: &str, input: &RegionInput) -> FResult<Scop> {
         private_declarations,
         live_iterators,
         scalars_live_after,
+        dead_after,
         outer_iterators: x.outer_iterators,
         span,
     })
@@ -232,7 +239,7 @@ fn collect_declarations(src: &str, input: &RegionInput, out: &mut HashMap<String
     let mut cursor = input.root.walk();
     for child in input.root.children(&mut cursor) {
         if child.kind() == "declaration" {
-            add_declaration(src, child, true, out);
+            add_declaration(src, child, Scope::Global, out);
         }
     }
     let Some(function) = input.function else { return };
@@ -243,7 +250,7 @@ fn collect_declarations(src: &str, input: &RegionInput, out: &mut HashMap<String
                 let mut c = n.walk();
                 for p in n.named_children(&mut c) {
                     if p.kind() == "parameter_declaration" {
-                        add_declaration(src, p, false, out);
+                        add_declaration(src, p, Scope::Parameter, out);
                     }
                 }
                 break;
@@ -260,7 +267,7 @@ fn collect_declarations(src: &str, input: &RegionInput, out: &mut HashMap<String
                 continue;
             }
             if n.kind() == "declaration" {
-                add_declaration(src, n, false, out);
+                add_declaration(src, n, Scope::Body, out);
             }
             let mut c = n.walk();
             stack.extend(n.named_children(&mut c));
@@ -268,15 +275,27 @@ fn collect_declarations(src: &str, input: &RegionInput, out: &mut HashMap<String
     }
 }
 
-fn add_declaration(src: &str, decl: Node, global: bool, out: &mut HashMap<String, Declaration>) {
+/// Where a declaration stands.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Scope {
+    Global,
+    Parameter,
+    /// In the body of the function holding the region.
+    Body,
+}
+
+fn add_declaration(src: &str, decl: Node, scope: Scope, out: &mut HashMap<String, Declaration>) {
     let Some(ty) = decl.child_by_field_name("type") else { return };
     let base_type = text(src, ty).to_string();
     let mut c = decl.walk();
     let volatile = decl.children(&mut c).any(|q| q.kind() == "type_qualifier" && text(src, q) == "volatile");
     let mut c = decl.walk();
+    let is_static = decl.children(&mut c).any(|q| q.kind() == "storage_class_specifier" && matches!(text(src, q), "static" | "extern"));
+    let automatic = (scope == Scope::Body && !is_static).then(|| decl.byte_range());
+    let mut c = decl.walk();
     for d in decl.children_by_field_name("declarator", &mut c) {
         if let Some((name, extents)) = declarator_shape(src, d) {
-            out.insert(name, Declaration { base_type: base_type.clone(), volatile, extents, global });
+            out.insert(name, Declaration { base_type: base_type.clone(), volatile, extents, global: scope == Scope::Global, automatic: automatic.clone() });
         }
     }
 }
@@ -850,7 +869,7 @@ impl<'a> Extractor<'a> {
             } else {
                 self.private_declarations.push((name.clone(), ty.clone()));
             }
-            self.declarations.insert(name.clone(), Declaration { base_type: ty.clone(), volatile: false, extents: vec![], global: false });
+            self.declarations.insert(name.clone(), Declaration { base_type: ty.clone(), volatile: false, extents: vec![], global: false, automatic: None });
             if let (Some(target), Some(value)) = (d.child_by_field_name("declarator"), d.child_by_field_name("value")) {
                 let mut pieces = self.body_pieces(target);
                 pieces.push(BodyPiece::Text(" = ".into()));
@@ -1227,6 +1246,36 @@ impl<'a> Extractor<'a> {
         Ok(context)
     }
 
+    /// The arrays of the region whose values nothing reads after it (see
+    /// [`Scop::dead_after`]): those a `#pragma iotile scratch(...)` before
+    /// the region names, and arrays of automatic storage declared in the
+    /// function whose name occurs after the region nowhere in it, and
+    /// before it only in the declaration and as an element written (so no
+    /// pointer to them can outlive the region).
+    fn dead_after(&self, input: &RegionInput, span: &Range<usize>) -> FResult<Vec<String>> {
+        let mut dead = Vec::new();
+        for pragma in &input.scratch_pragmas {
+            for name in scratch_clause(self.src, *pragma)? {
+                if !self.arrays.iter().any(|a| a.name == name && !a.extents.is_empty()) {
+                    return error(*pragma, format!("'{name}' is not an array of the region"), "'scratch' names arrays the region accesses whose values are not needed after it");
+                }
+                if !dead.contains(&name) {
+                    dead.push(name);
+                }
+            }
+        }
+        let Some(function) = input.function else { return Ok(dead) };
+        let named = dead.clone();
+        for array in self.arrays.iter().filter(|a| !a.extents.is_empty() && !named.contains(&a.name)) {
+            let Some(declaration) = self.declarations.get(&array.name).and_then(|d| d.automatic.clone()) else { continue };
+            let after = identifier_in_range(self.src, function, &array.name, span.end..function.end_byte());
+            if !after && only_written_before(self.src, function, &array.name, &declaration, span.start, array.extents.len()) {
+                dead.push(array.name.clone());
+            }
+        }
+        Ok(dead)
+    }
+
     /// Final values of iterators declared before the region that code after
     /// the region (or another function, for globals) may read.
     fn live_iterators(&self, input: &RegionInput, span: &Range<usize>) -> FResult<Vec<LiveIterator>> {
@@ -1359,6 +1408,53 @@ fn mentions_identifier(src: &str, node: Node, name: &str) -> bool {
 }
 
 /// Whether `name` occurs as an identifier inside `node` within `range`.
+/// The array names of a `#pragma iotile scratch(a, b)` line.
+fn scratch_clause(src: &str, pragma: Node) -> FResult<Vec<String>> {
+    let argument = pragma.child_by_field_name("argument").map(|a| text(src, a).trim()).unwrap_or("");
+    let clause = argument.strip_prefix("iotile").map(str::trim_start).unwrap_or("");
+    let bad = |why: &str| error(pragma, "malformed '#pragma iotile'", why);
+    let Some(list) = clause.strip_prefix("scratch").map(str::trim_start) else {
+        return bad("the clause iotile knows is 'scratch(array, ...)'");
+    };
+    let Some(list) = list.strip_prefix('(').and_then(|l| l.trim_end().strip_suffix(')')) else {
+        return bad("expected 'scratch(array, ...)'");
+    };
+    let names: Vec<String> = list.split(',').map(|n| n.trim().to_string()).collect();
+    let identifier = |n: &String| n.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_') && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    if !names.iter().all(identifier) {
+        return bad("expected a comma-separated list of array names");
+    }
+    Ok(names)
+}
+
+/// Whether every occurrence of `name` in `function` before byte `end`,
+/// outside its declaration `declaration`, is an element of all `dims`
+/// dimensions that an assignment writes (`A[i][j] = ...`).
+fn only_written_before(src: &str, function: Node, name: &str, declaration: &Range<usize>, end: usize, dims: usize) -> bool {
+    let mut stack = vec![function];
+    while let Some(n) = stack.pop() {
+        if n.start_byte() >= end || (n.start_byte() >= declaration.start && n.end_byte() <= declaration.end) {
+            continue;
+        }
+        if n.kind() == "identifier" && text(src, n) == name {
+            let mut element = n;
+            for _ in 0..dims {
+                match element.parent() {
+                    Some(p) if p.kind() == "subscript_expression" && p.child_by_field_name("argument") == Some(element) => element = p,
+                    _ => return false,
+                }
+            }
+            let written = element.parent().is_some_and(|p| p.kind() == "assignment_expression" && p.child_by_field_name("left") == Some(element));
+            if !written {
+                return false;
+            }
+        }
+        let mut c = n.walk();
+        stack.extend(n.named_children(&mut c));
+    }
+    true
+}
+
 fn identifier_in_range(src: &str, node: Node, name: &str, range: Range<usize>) -> bool {
     if node.end_byte() <= range.start || node.start_byte() >= range.end {
         return false;

@@ -140,6 +140,7 @@ fn parse_expanded(session: &Session, name: String, text: String, pre: preprocess
                         function: enclosing_function(start),
                         root: tree.root_node(),
                         user_context: options.user_context.clone(),
+                        scratch_pragmas: iotile_pragmas_before(&pre.text, start),
                     };
                     match session.within_deadline(|| extract::extract(session.ctx(), &pre.text, &input)) {
                         (_, true) => Err(Diagnostic::spanned(
@@ -276,6 +277,23 @@ fn find_pragmas<'t>(src: &str, root: Node<'t>) -> Vec<(Node<'t>, bool)> {
     }
     out.sort_by_key(|(n, _)| n.start_byte());
     out
+}
+
+/// The `#pragma iotile ...` lines just before the `#pragma scop` node
+/// `start` (with nothing but other such lines between).
+fn iotile_pragmas_before<'t>(src: &str, start: Node<'t>) -> Vec<Node<'t>> {
+    let mut pragmas = Vec::new();
+    let mut at = start.prev_sibling();
+    while let Some(n) = at {
+        let argument = n.child_by_field_name("argument").map(|a| src[a.byte_range()].trim()).unwrap_or("");
+        let iotile = argument.strip_prefix("iotile").is_some_and(|rest| rest.is_empty() || rest.starts_with(char::is_whitespace));
+        if n.kind() != "preproc_call" || !iotile {
+            break;
+        }
+        pragmas.push(n);
+        at = n.prev_sibling();
+    }
+    pragmas
 }
 
 /// The first ERROR or MISSING node starting at or after byte `from`.

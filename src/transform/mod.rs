@@ -5,10 +5,12 @@
 //! as a block's threads (and the tile loops that run as the grid's
 //! blocks). On the final schedule, [`shared`] plans the shared-memory
 //! copies of the CUDA target. With `--fusion=liveout`, [`fuse`] then moves
-//! producers into the tiles of their consumers. Later passes (data reuse,
-//! buffers) live beside them.
+//! producers into the tiles of their consumers, and [`scratch`] holds
+//! what they compute for one tile only in tile-local buffers. Later passes
+//! (data reuse, lifetime-sized buffers) live beside them.
 
 pub mod fuse;
 pub mod gpu;
+pub mod scratch;
 pub mod shared;
 pub mod tile;

@@ -75,7 +75,7 @@ pub fn plan(scop: &Scop, schedule: &Schedule, max_bytes: u64) -> IslResult<Vec<B
 
 /// Appends to `names` the statements that extension nodes in the subtree
 /// at `node` add.
-fn added_statements(node: &ScheduleNode, names: &mut Vec<String>) -> IslResult<()> {
+pub fn added_statements(node: &ScheduleNode, names: &mut Vec<String>) -> IslResult<()> {
     if node.get_type()? == ScheduleNodeType::Extension {
         for name in tuple_names(&node.extension_get_extension()?.range()?)? {
             if !names.contains(&name) {
@@ -90,10 +90,10 @@ fn added_statements(node: &ScheduleNode, names: &mut Vec<String>) -> IslResult<(
 }
 
 /// A box's subscripts and extents (see [`Buffer`]).
-struct BoxBounds {
-    first: Vec<PwAff>,
-    last: Vec<PwAff>,
-    extents: Vec<u64>,
+pub struct BoxBounds {
+    pub first: Vec<PwAff>,
+    pub last: Vec<PwAff>,
+    pub extents: Vec<u64>,
 }
 
 /// The walk over the schedule tree.
@@ -187,7 +187,7 @@ impl Planner<'_> {
                 continue;
             }
             let footprint = prefix.copy()?.reverse()?.apply_range(reads)?;
-            if let Some(BoxBounds { first, last, extents }) = self.bounding_box(footprint, &context)? {
+            if let Some(BoxBounds { first, last, extents }) = bounding_box(footprint, &context)? {
                 let name = format!("iotile_shared_{index}_{}", array.name);
                 let element_type = array.value_type();
                 buffers.push(Buffer { array: array.name.clone(), element_type, name, first, last, extents });
@@ -218,37 +218,37 @@ impl Planner<'_> {
         }
         Ok(reads)
     }
+}
 
-    /// The box spanned by `footprint`, a relation from the values of the
-    /// loops around a band to the elements it reads: its first and last
-    /// subscripts as functions of those values, and its extents; `None`
-    /// when an extent is unbounded. For values in `context` where the band
-    /// reads nothing, the box is empty (its last subscripts come before its
-    /// first).
-    fn bounding_box(&self, footprint: UnionMap, context: &Set) -> IslResult<Option<BoxBounds>> {
-        let elements = Map::from_union_map(footprint)?;
-        let (mut first, mut last, mut extents) = (Vec::new(), Vec::new(), Vec::new());
-        for d in 0..elements.dim(DimType::Out)? {
-            let low = elements.copy()?.dim_min(d)?;
-            let high = elements.copy()?.dim_max(d)?;
-            let span = high.copy()?.sub(low.copy()?)?.max_val()?;
-            if !span.is_int()? || span.is_neg()? {
-                return Ok(None);
-            }
-            extents.push(span.get_num_si()? as u64 + 1);
-            let outside = context.copy()?.subtract(low.copy()?.domain()?)?;
-            let total = |value: PwAff, empty: i64| -> IslResult<PwAff> {
-                let value = match outside.is_empty()? {
-                    true => value,
-                    false => value.union_add(PwAff::val_on_domain(outside.copy()?, Val::int_from_si(&context.get_ctx(), empty)?)?)?,
-                };
-                Ok(value.gist(context.copy()?)?)
-            };
-            first.push(total(low, 0)?);
-            last.push(total(high, -1)?);
+/// The box spanned by `footprint`, a relation from the values of the
+/// loops around a band to the elements it reads: its first and last
+/// subscripts as functions of those values, and its extents; `None`
+/// when an extent is unbounded. For values in `context` where the band
+/// reads nothing, the box is empty (its last subscripts come before its
+/// first).
+pub fn bounding_box(footprint: UnionMap, context: &Set) -> IslResult<Option<BoxBounds>> {
+    let elements = Map::from_union_map(footprint)?;
+    let (mut first, mut last, mut extents) = (Vec::new(), Vec::new(), Vec::new());
+    for d in 0..elements.dim(DimType::Out)? {
+        let low = elements.copy()?.dim_min(d)?;
+        let high = elements.copy()?.dim_max(d)?;
+        let span = high.copy()?.sub(low.copy()?)?.max_val()?;
+        if !span.is_int()? || span.is_neg()? {
+            return Ok(None);
         }
-        Ok(Some(BoxBounds { first, last, extents }))
+        extents.push(span.get_num_si()? as u64 + 1);
+        let outside = context.copy()?.subtract(low.copy()?.domain()?)?;
+        let total = |value: PwAff, empty: i64| -> IslResult<PwAff> {
+            let value = match outside.is_empty()? {
+                true => value,
+                false => value.union_add(PwAff::val_on_domain(outside.copy()?, Val::int_from_si(&context.get_ctx(), empty)?)?)?,
+            };
+            Ok(value.gist(context.copy()?)?)
+        };
+        first.push(total(low, 0)?);
+        last.push(total(high, -1)?);
     }
+    Ok(Some(BoxBounds { first, last, extents }))
 }
 
 /// The size in bytes of a value of unqualified C type `ty`, for the types
