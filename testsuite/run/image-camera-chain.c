@@ -21,6 +21,7 @@ int main(void) {
   for (int i = 0; i < H; i++)
     for (int j = 0; j < W; j++)
       raw[i][j] = (float)((53 * i + 97 * j + (i * j) % 11) % 1024) / 1280.0f;
+#pragma iotile scratch(lin, red, green, blue, ccm)
 #pragma scop
   /* Black level and white balance per Bayer site. */
   for (int i = 0; i < H; i++)
@@ -83,6 +84,5 @@ int main(void) {
     for (int i = 0; i < H; i++)
       for (int j = 0; j < W; j++)
         printf("%a\n", out[c][i][j]);
-  printf("%a %a %a\n", ccm[0][H / 2][W / 3], ccm[2][H - 2][W - 2], lin[H - 1][W - 1]);
   return 0;
 }

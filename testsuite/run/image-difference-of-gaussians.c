@@ -15,6 +15,7 @@ int main(void) {
   for (int i = 0; i < H; i++)
     for (int j = 0; j < W; j++)
       in[i][j] = (float)((37 * i + 101 * j + (3 * i * j) % 17) % 256) / 256.0f;
+#pragma iotile scratch(ax, ay, bx, by)
 #pragma scop
   for (int i = 0; i < H; i++)
     for (int j = 1; j < W - 1; j++)
@@ -36,8 +37,8 @@ int main(void) {
 #pragma endscop
   double s = 0;
   for (int i = 0; i < H; i++)
-    for (int j = 0; j < W; j++) s += dog[i][j] * (i + 1) + ay[i][j] * (j + 1) + by[i][j];
+    for (int j = 0; j < W; j++) s += dog[i][j] * (i + 1);
   printf("%a\n", s);
-  printf("%a %a %a\n", dog[H / 2][W / 3], by[H - 3][W - 3], ax[H - 1][1]);
+  printf("%a %a %a\n", dog[H / 2][W / 3], dog[H - 3][W - 3], dog[H - 1][1]);
   return 0;
 }

@@ -27,6 +27,7 @@ int main(void) {
   for (int i = 0; i < H; i++)
     for (int j = 0; j < W; j++)
       g0[i][j] = (float)((41 * i + 67 * j + (i * j) % 17) % 251) / 250.0f;
+#pragma iotile scratch(t1, t2, t3)
 #pragma scop
   /* Level 1: blur and decimate along x, then along y. */
   for (int i = 0; i < H; i++)

@@ -18,6 +18,7 @@ int main(void) {
     for (int i = 0; i < H; i++)
       for (int j = 0; j < W; j++)
         in[c][i][j] = (float)((37 * i + 101 * j + 11 * c + (i * j) % 7) % 256) / 256.0f;
+#pragma iotile scratch(gray, ix, iy, ixx, iyy, ixy, sxx, syy, sxy)
 #pragma scop
   for (int i = 0; i < H; i++)
     for (int j = 0; j < W; j++)
@@ -58,8 +59,8 @@ int main(void) {
 #pragma endscop
   double s = 0;
   for (int i = 0; i < H; i++)
-    for (int j = 0; j < W; j++) s += resp[i][j] * (i + 1) + ixy[i][j] * (j + 1) + gray[i][j];
+    for (int j = 0; j < W; j++) s += resp[i][j] * (i + 1);
   printf("%a\n", s);
-  printf("%a %a %a\n", resp[H / 2][W / 3], sxy[H - 3][W - 3], ix[1][W / 2]);
+  printf("%a %a %a\n", resp[H / 2][W / 3], resp[H - 3][W - 3], resp[1][W / 2]);
   return 0;
 }

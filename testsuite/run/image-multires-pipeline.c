@@ -15,6 +15,7 @@ int main(void) {
   for (int i = 0; i < H; i++)
     for (int j = 0; j < W; j++)
       in[i][j] = (float)((37 * i + 101 * j) % 256) / 256.0f;
+#pragma iotile scratch(down, blur, up)
 #pragma scop
   for (int i = 0; i < H / 2; i++)
     for (int j = 0; j < W / 2; j++)
@@ -36,8 +37,8 @@ int main(void) {
 #pragma endscop
   double s = 0;
   for (int i = 0; i < H; i++)
-    for (int j = 0; j < W; j++) s += diff[i][j] * (i + 1) + up[i][j] * (j + 1);
+    for (int j = 0; j < W; j++) s += diff[i][j] * (i + 1);
   printf("%a\n", s);
-  printf("%a %a %a\n", diff[H / 2][W / 3], up[H - 6][W - 6], blur[1][1]);
+  printf("%a %a %a\n", diff[H / 2][W / 3], diff[H - 6][W - 6], diff[1][1]);
   return 0;
 }

@@ -14,6 +14,7 @@ int main(void) {
   for (int i = 0; i < H; i++)
     for (int j = 0; j < W; j++)
       in[i][j] = (float)((37 * i + 101 * j) % 256) / 256.0f;
+#pragma iotile scratch(tmp)
 #pragma scop
   for (int i = 0; i < H; i++)
     for (int j = 1; j < W - 1; j++)
@@ -24,8 +25,8 @@ int main(void) {
 #pragma endscop
   double s = 0;
   for (int i = 0; i < H; i++)
-    for (int j = 0; j < W; j++) s += out[i][j] * (i + 1) + tmp[i][j] * (j + 1);
+    for (int j = 0; j < W; j++) s += out[i][j] * (i + 1);
   printf("%a\n", s);
-  printf("%a %a %a\n", out[H / 2][W / 3], out[H - 2][W - 2], tmp[H - 1][1]);
+  printf("%a %a %a\n", out[H / 2][W / 3], out[H - 2][W - 2], out[H - 1][1]);
   return 0;
 }

@@ -16,6 +16,7 @@ int main(void) {
     for (int i = 0; i < H; i++)
       for (int j = 0; j < W; j++)
         in[c][i][j] = (float)((37 * i + 101 * j + 11 * c) % 256) / 256.0f;
+#pragma iotile scratch(bx, by, sharp)
 #pragma scop
   for (int c = 0; c < 3; c++)
     for (int i = 0; i < H; i++)
@@ -38,8 +39,8 @@ int main(void) {
   double s = 0;
   for (int c = 0; c < 3; c++)
     for (int i = 0; i < H; i++)
-      for (int j = 0; j < W; j++) s += out[c][i][j] * (i + 1) + sharp[c][i][j] * (j + 1) + by[c][i][j] * (c + 1);
+      for (int j = 0; j < W; j++) s += out[c][i][j] * (i + 1 + c);
   printf("%a\n", s);
-  printf("%a %a %a\n", out[1][H / 2][W / 3], by[2][H - 2][W - 2], sharp[0][1][W / 2]);
+  printf("%a %a %a\n", out[1][H / 2][W / 3], out[2][H - 2][W - 2], out[0][1][W / 2]);
   return 0;
 }
