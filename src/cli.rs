@@ -226,8 +226,12 @@ impl Cli {
         } else {
             vec![vec![self.tile_size.map_or(32, i64::from)]]
         };
+        // Post-tiling fusion is the CPU's default; on the GPU, fused
+        // producers still run in one thread of a block.
+        let liveout_by_default = self.fusion.is_none() && self.target() == Target::Openmp;
         Ok(Some(crate::SchedulePlan {
-            fusion: self.fusion.unwrap_or(Fusion::Smart),
+            fusion: self.fusion.unwrap_or(if liveout_by_default { Fusion::Liveout } else { Fusion::Smart }),
+            smart_unless_fused: liveout_by_default,
             tile_sizes,
             second_level: self.l2_tile_factor.map(i64::from),
             isolate_full_tiles: self.isolate_full_tiles.unwrap_or(Isolate::Deep),

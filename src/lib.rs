@@ -175,6 +175,10 @@ pub const AST_OPERATIONS: u64 = 3_000_000;
 pub struct SchedulePlan {
     /// Fusion heuristic of the scheduler.
     pub fusion: schedule::Fusion,
+    /// With [`schedule::Fusion::Liveout`] chosen by default: where
+    /// post-tiling fusion fuses nothing, the region is scheduled with
+    /// [`schedule::Fusion::Smart`] instead.
+    pub smart_unless_fused: bool,
     /// Tile sizes per band (empty: no tiling); see [`transform::tile::TileOptions::sizes`].
     pub tile_sizes: Vec<Vec<i64>>,
     /// Tiles per outer tile of a second tiling level.
@@ -484,16 +488,19 @@ fn choose_schedule(
     }
     let Some(plan) = plan else { return Chosen::original(scop, None) };
     loop {
-        let Some(schedule) = transformed_schedule(session, scop, index, options, times, plan, &dependences)? else {
+        let Some(candidate) = transformed_schedule(session, scop, index, options, times, plan, &dependences)? else {
             return Chosen::original(scop, None);
         };
         session.reset_operations();
-        let schedule = schedule::sequence_sets(schedule)?;
+        let schedule = schedule::sequence_sets(candidate.schedule)?;
         let Some(why) = times.time(region, "legality", || legality::check(scop, &dependences, &schedule))? else {
-            let (schedule, live_in) = match plan.fusion {
-                schedule::Fusion::Liveout => (fuse_producers(session, scop, index, options, times, schedule)?, Some(dependences.live_in.copy()?)),
-                _ => (schedule, None),
+            // Fusion keeps what the checked schedule computes (its rules,
+            // checked with isl, are in `transform::fuse`).
+            let live_in = match candidate.fused {
+                Some(_) => Some(dependences.live_in.copy()?),
+                None => None,
             };
+            let schedule = candidate.fused.unwrap_or(schedule);
             return Ok(Chosen { schedule, privatizable: dependences.privatization(scop)?, warning: None, new: true, live_in });
         };
         let note = format!("the new schedule would change the results ({why})");
@@ -508,28 +515,39 @@ fn choose_schedule(
     }
 }
 
-/// `schedule` (tiled, with minimal fusion, found legal) with producers
-/// fused into their consumers' tiles ([`transform::fuse`]); unchanged where
-/// the fusion cannot be computed within the operation bound.
-fn fuse_producers(session: &Session, scop: &scop::Scop, index: usize, options: &GenerateOptions, times: &StageTimes, schedule: isl_rs::Schedule) -> isl::IslResult<isl_rs::Schedule> {
+/// A schedule for a region, to be checked by [`legality::check`].
+struct Candidate {
+    schedule: isl_rs::Schedule,
+    /// With post-tiling fusion, the same schedule with producers fused
+    /// into their consumers' tiles, where it fuses some.
+    fused: Option<isl_rs::Schedule>,
+}
+
+/// `schedule` (tiled, with minimal fusion) with producers fused into their
+/// consumers' tiles ([`transform::fuse`]); `None` where none fuses or the
+/// fusion cannot be computed within the operation bound.
+fn fuse_producers(session: &Session, scop: &scop::Scop, index: usize, options: &GenerateOptions, times: &StageTimes, schedule: &isl_rs::Schedule) -> isl::IslResult<Option<isl_rs::Schedule>> {
     session.reset_operations();
-    let fused = times.time(Some(index), "fuse", || isl::IslResult::Ok(isl::within_operations(session.ctx(), transform::fuse::OPERATIONS, || transform::fuse::apply(schedule.copy()?, scop))))?;
+    let schedule = schedule::sequence_sets(schedule.copy()?)?;
+    let fused = times.time(Some(index), "fuse", || isl::IslResult::Ok(isl::within_operations(session.ctx(), transform::fuse::OPERATIONS, || transform::fuse::apply(schedule, scop))))?;
     session.reset_operations();
-    let (fused, producers) = fused.unwrap_or((schedule, Vec::new()));
+    let Some((fused, producers)) = fused.filter(|(_, producers)| !producers.is_empty()) else { return Ok(None) };
     if options.dump_schedule {
         for p in &producers {
             let tiles = if p.overlapped { "overlapped tiles, border instances recomputed" } else { "each instance in one tile" };
             println!("region {index} fusion: {} into the tiles of {} at tile depth {} ({tiles})", p.producer.join(", "), p.consumer.join(", "), p.depth);
         }
     }
-    Ok(fused)
+    Ok(Some(fused))
 }
 
 /// isl's schedule for `scop` (the original where isl finds none), tiled
-/// and marked as `plan` says, or, where the cost model does not predict it
-/// to be faster, the original order with its parallel loops marked
-/// (the floor); `None` where the model predicts the plain original order
-/// to be fastest.
+/// and marked as `plan` says (with its producers fused into their
+/// consumers' tiles where the plan asks for post-tiling fusion; where none
+/// fuses and the plan falls back on smart fusion, smart fusion's), or,
+/// where the cost model does not predict it to be faster, the original
+/// order with its parallel loops marked (the floor); `None` where the
+/// model predicts the plain original order to be fastest.
 fn transformed_schedule(
     session: &Session,
     scop: &scop::Scop,
@@ -538,7 +556,7 @@ fn transformed_schedule(
     times: &StageTimes,
     plan: &SchedulePlan,
     dependences: &deps::Dependences,
-) -> isl::IslResult<Option<isl_rs::Schedule>> {
+) -> isl::IslResult<Option<Candidate>> {
     let region = Some(index);
     let mark_parallel = options.target != back::Target::C;
     let tiling = transform::tile::TileOptions {
@@ -581,7 +599,7 @@ fn transformed_schedule(
         if options.dump_schedule {
             println!("region {index} model: not consulted (--reschedule=never): {}", verdict.describe());
         }
-        return Ok(floor.map(|f| f.schedule));
+        return Ok(floor.map(|f| Candidate { schedule: f.schedule, fused: None }));
     }
     let computed = times.time(region, "schedule", || schedule::compute(session, scop, dependences, plan.fusion))?;
     let schedule = match computed {
@@ -589,12 +607,20 @@ fn transformed_schedule(
         None => scop.schedule.copy()?,
     };
     let mut transformed = tile(schedule.copy()?, &tiling)?;
+    let fused = match plan.fusion {
+        schedule::Fusion::Liveout => fuse_producers(session, scop, index, options, times, &transformed.schedule)?,
+        _ => None,
+    };
+    if fused.is_none() && plan.fusion == schedule::Fusion::Liveout && plan.smart_unless_fused {
+        let smart = SchedulePlan { fusion: schedule::Fusion::Smart, smart_unless_fused: false, ..plan.clone() };
+        return transformed_schedule(session, scop, index, options, times, &smart, dependences);
+    }
     if plan.reschedule == cli::Reschedule::Always {
-        return Ok(Some(transformed.schedule));
+        return Ok(Some(Candidate { schedule: transformed.schedule, fused }));
     }
     // Bands without reuse stay untiled unless the model finds tiling them
     // cheaper anyway (a wavefront whose untiled inner loops are short).
-    if transformed.untiled > 0 {
+    if transformed.untiled > 0 && fused.is_none() {
         let all = tile(schedule, &transform::tile::TileOptions { require_reuse: false, ..tiling.clone() })?;
         if let (Ok(some), Ok(every)) = (cost(&transformed), cost(&all)) {
             if every < some {
@@ -609,6 +635,7 @@ fn transformed_schedule(
         floor: floor.as_ref().map(|f| cost(f)),
         new: cost(&transformed),
         reuse: transformed.reuse_tiled > 0,
+        fused: fused.is_some(),
     };
     session.reset_operations();
     let choice = costs.choice();
@@ -616,8 +643,8 @@ fn transformed_schedule(
         println!("region {index} model: {}", costs.describe(choice));
     }
     Ok(match choice {
-        Verdict::New => Some(transformed.schedule),
-        Verdict::ParallelOriginal => floor.map(|f| f.schedule),
+        Verdict::New => Some(Candidate { schedule: transformed.schedule, fused }),
+        Verdict::ParallelOriginal => floor.map(|f| Candidate { schedule: f.schedule, fused: None }),
         Verdict::Original => None,
     })
 }
@@ -656,6 +683,10 @@ struct Costs {
     /// Whether the new schedule tiles a band for the reuse of its data,
     /// a gain the model does not count (it has no caches).
     reuse: bool,
+    /// Whether it computes producers in their consumers' tiles, where
+    /// what they produce is still in cache (or in a tile-local buffer), a
+    /// gain the model does not count either.
+    fused: bool,
 }
 
 /// Relative gain over the original order, parallelised, that the model
@@ -668,15 +699,16 @@ const FLOOR_MARGIN: f64 = 0.05;
 impl Costs {
     /// The candidate the model predicts fastest, with [`FLOOR_MARGIN`]
     /// in favour of the original order parallelised, unless the new
-    /// schedule tiles for reuse; the new schedule where the model cannot
-    /// be evaluated (it predicts nothing).
+    /// schedule tiles for reuse or fuses producers into their consumers'
+    /// tiles; the new schedule where the model cannot be evaluated (it
+    /// predicts nothing).
     fn choice(&self) -> Verdict {
         let (Ok(original), Ok(new)) = (&self.original, &self.new) else { return Verdict::New };
         let floor = match &self.floor {
             Some(Ok(floor)) if floor < original => Some(*floor),
             _ => None,
         };
-        let new_wins = |floor: f64| if self.reuse { *new <= floor } else { *new < floor * (1.0 - FLOOR_MARGIN) };
+        let new_wins = |floor: f64| if self.reuse || self.fused { *new <= floor } else { *new < floor * (1.0 - FLOOR_MARGIN) };
         match floor {
             Some(floor) if !new_wins(floor) => Verdict::ParallelOriginal,
             _ if new > original => Verdict::Original,
@@ -694,7 +726,11 @@ impl Costs {
         if let Some(floor) = &self.floor {
             text.push_str(&format!(", original parallelised {}", show(floor)));
         }
-        let reuse = if self.reuse { " (tiled for reuse)" } else { "" };
+        let reuse = match (self.reuse, self.fused) {
+            (_, true) => " (producers fused into tiles)",
+            (true, false) => " (tiled for reuse)",
+            (false, false) => "",
+        };
         format!("{text}, new{reuse} {}: {}", show(&self.new), choice.describe())
     }
 }
