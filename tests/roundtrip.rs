@@ -249,6 +249,30 @@ fn post_tiling_fusion_fuses_a_separable_blur() {
     assert!(dump.contains("extension:"), "{dump}");
 }
 
+/// Intermediates that nothing reads after the region (local arrays not
+/// used after it, arrays a `#pragma iotile scratch` names) live in
+/// tile-local buffers once fused; one read after the region is written in
+/// full. Checks that the buffers really appear, so that the round trips of
+/// these programs cannot pass without them.
+#[test]
+fn post_tiling_fusion_keeps_dead_intermediates_in_tile_local_buffers() {
+    let dir = scratch();
+    let generated = dir.path().join("out.c");
+    let translate = |case: &str| {
+        let case = relative(&root().join(case));
+        let args = ["--reschedule=always", "--tile-sizes=4", "--dump-schedule", "-o", &generated.display().to_string(), &case.display().to_string()].map(String::from);
+        let out = iotile(&args);
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        (String::from_utf8_lossy(&out.stdout).into_owned(), std::fs::read_to_string(&generated).unwrap())
+    };
+    let (dump, code) = translate("testsuite/run/fusion-local-scratch.c");
+    assert!(dump.contains("region 0 scratch: a (6 x 6), b (4 x 6) in tile-local buffers in the tiles of S_2"), "{dump}");
+    assert!(!dump.contains("region 1 scratch"), "{dump}");
+    assert!(code.contains("double iotile_scratch_0_a[36];"), "{code}");
+    let (dump, _) = translate("testsuite/run/image-separable-blur.c");
+    assert!(dump.contains("region 0 scratch: tmp (6 x 4) in tile-local buffers in the tiles of S_1"), "{dump}");
+}
+
 /// Tiny tiles under maximal fusion: bands of skewed tile loops whose
 /// parallel member is not the first.
 #[test]

@@ -16,7 +16,9 @@
 //!
 //! A producer is fused only where that computes what the original does:
 //! - every instance of it is needed by some tile (it then runs nowhere
-//!   else; values read after the region are all written);
+//!   else; values read after the region are all written), and each tile
+//!   needs a bounded number of them (a reduction loop that the consumer's
+//!   tiles leave whole would run whole in every tile, untiled);
 //! - the values it reads from outside itself are not written by the groups
 //!   from it to the consumer, and what it writes is neither read nor
 //!   written by the groups between it and the consumer that stay where they
@@ -196,8 +198,9 @@ fn fusible_producers(accesses: &Accesses, groups: &[UnionSet], gone: &[bool], co
         if extension.is_empty()? || scalar(&writes)? {
             continue;
         }
-        // Every instance is needed somewhere.
-        if !extension.copy()?.range()?.is_equal(instances)? {
+        // Every instance is needed somewhere, and a tile needs a bounded
+        // number of them.
+        if !extension.copy()?.range()?.is_equal(instances)? || !bounded_per_tile(&extension)? {
             continue;
         }
         // What runs between the producer and the consumer, and the
@@ -235,6 +238,25 @@ fn fusible_producers(accesses: &Accesses, groups: &[UnionSet], gone: &[bool], co
         fused.push(Producer { group: p, extension, overlapped });
     }
     Ok(fused)
+}
+
+/// Whether each tile needs a bounded number of instances (`extension`,
+/// `tile -> instance`): every loop of the producer spans a bounded range
+/// within a tile. A loop the consumer's tiles do not bound (a reduction's)
+/// would run whole in every tile, in the producer's original order: the
+/// producer would lose its own tiling.
+fn bounded_per_tile(extension: &UnionMap) -> IslResult<bool> {
+    let list = extension.get_map_list()?;
+    for i in 0..list.size()? {
+        let map = list.get_at(i)?;
+        for d in 0..map.dim(DimType::Out)? {
+            let span = map.copy()?.dim_max(d as i32)?.sub(map.copy()?.dim_min(d as i32)?)?.max_val()?;
+            if !span.is_int()? {
+                return Ok(false);
+            }
+        }
+    }
+    Ok(true)
 }
 
 /// Whether the tiles whose instances `extension` (`tile -> instance`)
