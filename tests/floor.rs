@@ -43,9 +43,9 @@ fn region(code: &str) -> &str {
 fn strided_statements_are_generated_without_modulo_tests() {
     let file = "testsuite/run/image-multires-pipeline.c";
     for flags in [
-        &["--target=openmp", "--reschedule=always", "-DH=2048", "-DW=2048"][..],
-        &["--target=openmp", "--reschedule=always", "--tile-sizes=4"][..],
-        &["--target=openmp", "--reschedule=always", "--tile-sizes=3,5"][..],
+        &["--target=openmp", "--fusion=smart", "--reschedule=always", "-DH=2048", "-DW=2048"][..],
+        &["--target=openmp", "--fusion=smart", "--reschedule=always", "--tile-sizes=4"][..],
+        &["--target=openmp", "--fusion=smart", "--reschedule=always", "--tile-sizes=3,5"][..],
         &["--target=openmp", "--reschedule=always", "--no-tile"][..],
     ] {
         let (code, _) = translate(flags, file);
@@ -70,16 +70,17 @@ fn red_black_colours_are_walked_with_a_stride() {
     }
 }
 
-/// Five stencil stages that fusion would turn into column strips walked
-/// down every row keep their own loops, each with its outer loop parallel
-/// (what a user would write by hand), and `--dump-schedule` says so.
+/// Five stencil stages that smart fusion would turn into column strips
+/// walked down every row keep their own loops, each with its outer loop
+/// parallel (what a user would write by hand), and `--dump-schedule` says
+/// so. (Post-tiling fusion, the default, fuses them into tiles instead.)
 #[test]
 fn a_stencil_pipeline_keeps_its_stages_parallelised() {
     let file = "testsuite/run/image-difference-of-gaussians.c";
-    let (dump, _) = translate(&["--target=openmp", "--dump-schedule", "-DH=2048", "-DW=2048"], file);
+    let (dump, _) = translate(&["--target=openmp", "--fusion=smart", "--dump-schedule", "-DH=2048", "-DW=2048"], file);
     assert!(dump.contains("region 0 model: original "), "{dump}");
     assert!(dump.contains(": original order kept, parallelised"), "{dump}");
-    for flags in [&["--target=openmp", "-DH=2048", "-DW=2048"][..], &["--target=openmp", "--reschedule=never"][..]] {
+    for flags in [&["--target=openmp", "--fusion=smart", "-DH=2048", "-DW=2048"][..], &["--target=openmp", "--reschedule=never"][..]] {
         let (code, _) = translate(flags, file);
         let code = region(&code);
         let parallel = code.matches("#pragma omp parallel for\n  for (int c0 = ").count();
@@ -107,7 +108,7 @@ fn a_region_kept_in_its_original_order_is_the_original_text() {
 #[test]
 fn equal_iterations_are_not_dealt_round_robin() {
     let file = "testsuite/run/image-difference-of-gaussians.c";
-    for flags in [&["--target=openmp", "--reschedule=always", "-DH=2048", "-DW=2048"][..], &["--target=openmp", "--reschedule=always", "--no-tile"][..]] {
+    for flags in [&["--target=openmp", "--fusion=smart", "--reschedule=always", "-DH=2048", "-DW=2048"][..], &["--target=openmp", "--reschedule=always", "--no-tile"][..]] {
         let (code, _) = translate(flags, file);
         assert!(!code.contains("schedule(static, 1)"), "{flags:?}:\n{}", region(&code));
     }
@@ -122,10 +123,10 @@ fn equal_iterations_are_not_dealt_round_robin() {
 #[test]
 fn column_parallel_bands_run_in_outermost_strips() {
     for (file, flags) in [
-        ("testsuite/run/image-separable-blur.c", &["--target=openmp", "--reschedule=always", "-DH=2048", "-DW=2048"][..]),
-        ("testsuite/run/image-difference-of-gaussians.c", &["--target=openmp", "--reschedule=always"][..]),
-        ("testsuite/run/16-column-recurrence.c", &["--target=openmp", "--reschedule=always"][..]),
-        ("testsuite/run/16-column-recurrence.c", &["--target=openmp", "--reschedule=always", "--tile-sizes=3,5"][..]),
+        ("testsuite/run/image-separable-blur.c", &["--target=openmp", "--fusion=smart", "--reschedule=always", "-DH=2048", "-DW=2048"][..]),
+        ("testsuite/run/image-difference-of-gaussians.c", &["--target=openmp", "--fusion=smart", "--reschedule=always"][..]),
+        ("testsuite/run/16-column-recurrence.c", &["--target=openmp", "--fusion=smart", "--reschedule=always"][..]),
+        ("testsuite/run/16-column-recurrence.c", &["--target=openmp", "--fusion=smart", "--reschedule=always", "--tile-sizes=3,5"][..]),
     ] {
         let (code, _) = translate(flags, file);
         let region = &code[code.find("\n  #pragma omp parallel for").expect("a parallel loop") + 1..];

@@ -22,10 +22,11 @@ fn model_lines(case: &std::path::Path) -> Result<Vec<String>, String> {
     Ok(String::from_utf8_lossy(&out.stdout).lines().filter(|l| l.contains(" model: ")).map(String::from).collect())
 }
 
-/// The two costs of a line `region N model: original A, new B: verdict`.
+/// The two costs of a line `region N model: original A, new B: verdict`
+/// (or `new (why) B`).
 fn costs(line: &str) -> Option<(f64, f64)> {
     let original = line.split("original ").nth(1)?.split(',').next()?.trim().parse().ok()?;
-    let new = line.split(", new ").nth(1)?.split(':').next()?.trim().parse().ok()?;
+    let new = line.split(", new ").nth(1)?.split(':').next()?.split_whitespace().last()?.parse().ok()?;
     Some((original, new))
 }
 
