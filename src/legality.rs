@@ -191,9 +191,9 @@ pub fn bands_at_depth(node: ScheduleNode, depth: i32, out: &mut Vec<(ScheduleNod
 /// The outer loops and the loop of member `member` of the band at `band`,
 /// as relations from the statement instances below it to loop values.
 pub fn loop_relations(band: &ScheduleNode, member: i32) -> IslResult<(UnionMap, UnionMap)> {
-    let within = band.get_domain()?;
+    let within = instances(band)?;
     let partial = band.band_get_partial_schedule()?;
-    let mut outer = band.get_prefix_schedule_union_map()?.intersect_domain(within.copy()?)?;
+    let mut outer = prefix_schedule(band)?.intersect_domain(within.copy()?)?;
     for m in 0..member {
         outer = outer.flat_range_product(UnionMap::from_union_pw_aff(partial.get_union_pw_aff(m)?)?)?;
     }
@@ -201,12 +201,64 @@ pub fn loop_relations(band: &ScheduleNode, member: i32) -> IslResult<(UnionMap, 
     Ok((outer, this))
 }
 
+/// The instances that reach `node`, also below an extension node, where
+/// isl does not compute them: those arriving at the extension node and
+/// those it adds, through the filters between it and `node`.
+pub fn instances(node: &ScheduleNode) -> IslResult<UnionSet> {
+    if let Ok(domain) = node.get_domain() {
+        return Ok(domain);
+    }
+    let (extension, filters, _) = up_to_extension(node)?;
+    let mut domain = instances(&extension)?.union(extension.extension_get_extension()?.range()?)?;
+    for filter in filters {
+        domain = domain.intersect(filter)?;
+    }
+    Ok(domain)
+}
+
+/// The prefix schedule of `node` (`instance -> values of the loops above
+/// it`), also below an extension node, where isl does not compute it:
+/// there the instances the extension adds take the values it gives them,
+/// and the bands between the extension node and `node` add theirs.
+pub fn prefix_schedule(node: &ScheduleNode) -> IslResult<UnionMap> {
+    if let Ok(prefix) = node.get_prefix_schedule_union_map() {
+        return Ok(prefix);
+    }
+    let within = instances(node)?;
+    let (extension, _, bands) = up_to_extension(node)?;
+    let arriving = prefix_schedule(&extension)?.intersect_domain(instances(&extension)?)?;
+    let mut prefix = arriving.union(extension.extension_get_extension()?.reverse()?)?.intersect_domain(within.copy()?)?;
+    for band in bands.into_iter().rev() {
+        prefix = prefix.flat_range_product(band.intersect_domain(within.copy()?)?)?;
+    }
+    Ok(prefix)
+}
+
+/// The nearest extension node above `node`, with the filters and the bands'
+/// partial schedules between them (innermost first).
+fn up_to_extension(node: &ScheduleNode) -> IslResult<(ScheduleNode, Vec<UnionSet>, Vec<UnionMap>)> {
+    let (mut filters, mut bands) = (Vec::new(), Vec::new());
+    let mut at = node.copy()?;
+    loop {
+        if !at.has_parent()? {
+            return Err(crate::isl::IslError("an extension node above was expected".into()));
+        }
+        at = at.parent()?;
+        match at.get_type()? {
+            ScheduleNodeType::Extension => return Ok((at, filters, bands)),
+            ScheduleNodeType::Filter => filters.push(at.filter_get_filter()?),
+            ScheduleNodeType::Band => bands.push(UnionMap::from_multi_union_pw_aff(at.band_get_partial_schedule()?)?),
+            _ => {}
+        }
+    }
+}
+
 /// What makes member `member` of the band at `band` unfit to run its
 /// iterations in parallel (or as simd lanes) with private copies of the
 /// privatizable scalars written below it; `None` when nothing does.
 pub fn parallel_conflict(scop: &Scop, deps: &Dependences, band: &ScheduleNode, member: i32) -> IslResult<Option<String>> {
     let (outer, this) = loop_relations(band, member)?;
-    conflict_across(scop, deps, &band.get_domain()?, outer, this)
+    conflict_across(scop, deps, &instances(band)?, outer, this)
 }
 
 /// What makes members `members` of the band at `band` unfit to run as the
@@ -218,7 +270,7 @@ pub fn threads_conflict(scop: &Scop, deps: &Dependences, band: &ScheduleNode, me
     let Some(&first) = members.iter().min() else { return Ok(None) };
     let (outer, _) = loop_relations(band, first)?;
     let partial = band.band_get_partial_schedule()?;
-    let within = band.get_domain()?;
+    let within = instances(band)?;
     let mut these: Option<UnionMap> = None;
     for &m in members {
         let member = UnionMap::from_union_pw_aff(partial.get_union_pw_aff(m)?)?.intersect_domain(within.copy()?)?;
@@ -228,6 +280,29 @@ pub fn threads_conflict(scop: &Scop, deps: &Dependences, band: &ScheduleNode, me
         });
     }
     let these = these.ok_or_else(|| crate::isl::IslError("no member".into()))?;
+    conflict_across(scop, deps, &within, outer, these)
+}
+
+/// What makes members `members` of the band at `band` unfit to run as the
+/// threads of a block anywhere: like [`threads_conflict`], but between any
+/// two of the band's instances that share the values of its members before
+/// the outermost of them, whatever the loops above the band (a stronger
+/// condition, for bands below an extension node, where the loops above
+/// relate instances to tiles in many ways).
+pub fn threads_conflict_alone(scop: &Scop, deps: &Dependences, band: &ScheduleNode, members: &[i32]) -> IslResult<Option<String>> {
+    let Some(&first) = members.iter().min() else { return Ok(None) };
+    let within = instances(band)?;
+    let partial = band.band_get_partial_schedule()?;
+    let member = |m: i32| -> IslResult<UnionMap> { Ok(UnionMap::from_union_pw_aff(partial.get_union_pw_aff(m)?)?.intersect_domain(within.copy()?)?) };
+    let nothing = UnionSet::from_set(isl_rs::Set::universe(isl_rs::Space::set_alloc(&band.get_ctx(), 0, 0)?)?)?;
+    let mut outer = UnionMap::from_domain_and_range(within.copy()?, nothing)?;
+    for m in 0..first {
+        outer = outer.flat_range_product(member(m)?)?;
+    }
+    let mut these = member(members[0])?;
+    for &m in &members[1..] {
+        these = these.flat_range_product(member(m)?)?;
+    }
     conflict_across(scop, deps, &within, outer, these)
 }
 
@@ -284,8 +359,8 @@ pub fn band_reorderable(scop: &Scop, deps: &Dependences, band: &ScheduleNode) ->
         // flag already says it.
         return Ok(true);
     }
-    let within = band.get_domain()?;
-    let prefix = band.get_prefix_schedule_union_map()?.intersect_domain(within.copy()?)?;
+    let within = instances(band)?;
+    let prefix = prefix_schedule(band)?.intersect_domain(within.copy()?)?;
     let partial = band.band_get_partial_schedule()?;
     let whole = prefix.copy()?.flat_range_product(band.band_get_partial_schedule_union_map()?.intersect_domain(within.copy()?)?)?;
     let same_point = same_value(&whole)?;

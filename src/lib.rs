@@ -611,6 +611,18 @@ fn transformed_schedule(
         schedule::Fusion::Liveout => fuse_producers(session, scop, index, options, times, &transformed.schedule)?,
         _ => None,
     };
+    // On the GPU, a block's threads share the fused producers' loops
+    // (where that can be decided within the bound; otherwise one thread
+    // runs them).
+    let fused = match fused {
+        Some(f) if options.target == back::Target::Cuda => {
+            session.reset_operations();
+            let marked = times.time(region, "tile", || isl::within_operations(session.ctx(), transform::fuse::OPERATIONS, || transform::gpu::mark_fused_producers(f.copy()?, scop, dependences)));
+            session.reset_operations();
+            Some(marked.unwrap_or(f))
+        }
+        other => other,
+    };
     if fused.is_none() && plan.fusion == schedule::Fusion::Liveout && plan.smart_unless_fused {
         let smart = SchedulePlan { fusion: schedule::Fusion::Smart, smart_unless_fused: false, ..plan.clone() };
         return transformed_schedule(session, scop, index, options, times, &smart, dependences);

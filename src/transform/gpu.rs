@@ -23,18 +23,50 @@
 //! elements, which stay in registers across them (gemm's `C[i][j]` across
 //! `k`, see [`crate::back::c`]).
 
-use isl_rs::{Id, ScheduleNode, ScheduleNodeType};
+use isl_rs::{Id, Schedule, ScheduleNode, ScheduleNodeType};
 
 use crate::deps::Dependences;
-use crate::isl::IslResult;
-use crate::legality::threads_conflict;
+use crate::isl::{tuple_names, IslResult};
+use crate::legality::{threads_conflict, threads_conflict_alone};
 use crate::marks::{grid_mark, thread_mark};
 use crate::scop::Scop;
 
 /// Marks the point bands below the tile band at `tile_band` for threads;
 /// gives the node back at the same place.
 pub fn mark_threads(tile_band: ScheduleNode, scop: &Scop, deps: &Dependences) -> IslResult<ScheduleNode> {
-    mark_children(tile_band, scop, deps)
+    Marker { scop, deps, alone: false }.children(tile_band)
+}
+
+/// Marks for threads the bands of the producers that post-tiling fusion
+/// runs in their consumers' tiles (the children of extension nodes' sequences
+/// that the extensions add), as point bands below a tile band are, but
+/// checked over all of a producer's instances whatever tile runs them
+/// ([`threads_conflict_alone`]: the tiles, through the extension, make the
+/// exact check costly): the block's threads share a producer's loops
+/// instead of one thread running them. Gives the schedule back.
+pub fn mark_fused_producers(schedule: Schedule, scop: &Scop, deps: &Dependences) -> IslResult<Schedule> {
+    let marker = Marker { scop, deps, alone: true };
+    Ok(mark_extensions(schedule.get_root()?, &marker)?.get_schedule()?)
+}
+
+/// [`mark_fused_producers`] in the subtree at `node`; gives the node back.
+fn mark_extensions(mut node: ScheduleNode, marker: &Marker) -> IslResult<ScheduleNode> {
+    if node.get_type()? == ScheduleNodeType::Extension && node.n_children()? == 1 && node.get_child(0)?.get_type()? == ScheduleNodeType::Sequence {
+        let added = tuple_names(&node.extension_get_extension()?.range()?)?;
+        let mut sequence = node.child(0)?;
+        for i in 0..sequence.n_children()? {
+            let filter = sequence.get_child(i)?;
+            let names = tuple_names(&filter.filter_get_filter()?)?;
+            if !names.is_empty() && names.iter().all(|n| added.contains(n)) {
+                sequence = marker.children(filter)?.parent()?;
+            }
+        }
+        return Ok(sequence.parent()?);
+    }
+    for i in 0..node.n_children()? {
+        node = mark_extensions(node.child(i)?, marker)?.parent()?;
+    }
+    Ok(node)
 }
 
 /// The order of the members of the point band at `point_band` (a tiled
@@ -80,55 +112,77 @@ pub fn grid(tile_band: &ScheduleNode, parallel: i32, scop: &Scop, deps: &Depende
     Ok(Some(grid_mark(&members.iter().map(|m| start + m).collect::<Vec<_>>())))
 }
 
-/// Marks below each child of `node`; gives the node back.
-fn mark_children(mut node: ScheduleNode, scop: &Scop, deps: &Dependences) -> IslResult<ScheduleNode> {
-    for i in 0..node.n_children()? {
-        node = mark_below(node.child(i)?, scop, deps)?.parent()?;
-    }
-    Ok(node)
+/// How thread marks are chosen (see [`mark_threads`] and
+/// [`mark_fused_producers`]).
+struct Marker<'a> {
+    scop: &'a Scop,
+    deps: &'a Dependences,
+    /// Check members over all the band's instances, whatever the loops
+    /// above it ([`threads_conflict_alone`]).
+    alone: bool,
 }
 
-/// Marks the first band on each path down from `node` (the innermost of a
-/// chain of bands, each the only child of the one above: the point band
-/// below a second tiling level); gives the node back at the same place.
-fn mark_below(node: ScheduleNode, scop: &Scop, deps: &Dependences) -> IslResult<ScheduleNode> {
-    if node.get_type()? != ScheduleNodeType::Band {
-        return mark_children(node, scop, deps);
+impl Marker<'_> {
+    /// Whether `members` of the band at `band` may run as threads.
+    fn may_share(&self, band: &ScheduleNode, members: &[i32]) -> IslResult<bool> {
+        let conflict = match self.alone {
+            true => threads_conflict_alone(self.scop, self.deps, band, members)?,
+            false => threads_conflict(self.scop, self.deps, band, members)?,
+        };
+        Ok(conflict.is_none())
     }
-    let mut band = node;
-    let mut down = 0;
-    while band.n_children()? == 1 && band.get_child(0)?.get_type()? == ScheduleNodeType::Band {
-        band = band.child(0)?;
-        down += 1;
-    }
-    let mut node = mark_point_band(band, scop, deps)?;
-    for _ in 0..down {
-        node = node.parent()?;
-    }
-    Ok(node)
-}
 
-/// Puts a thread mark above the point band at `band` naming the members
-/// chosen for x and y, if any; gives the node at the band's place.
-fn mark_point_band(band: ScheduleNode, scop: &Scop, deps: &Dependences) -> IslResult<ScheduleNode> {
-    let n = band.band_n_member()?;
-    let mut x = None;
-    for m in (0..n).rev() {
-        if threads_conflict(scop, deps, &band, &[m])?.is_none() {
-            x = Some(m);
-            break;
+    /// Marks below each child of `node`; gives the node back.
+    fn children(&self, mut node: ScheduleNode) -> IslResult<ScheduleNode> {
+        for i in 0..node.n_children()? {
+            node = self.below(node.child(i)?)?.parent()?;
         }
+        Ok(node)
     }
-    let Some(x) = x else { return Ok(band) };
-    let mut members = vec![x];
-    for m in (0..x).rev() {
-        if threads_conflict(scop, deps, &band, &[x, m])?.is_none() {
-            members.push(m);
-            break;
+
+    /// Marks the first band on each path down from `node` (the innermost of
+    /// a chain of bands, each the only child of the one above: the point
+    /// band below a second tiling level); gives the node back at the same
+    /// place.
+    fn below(&self, node: ScheduleNode) -> IslResult<ScheduleNode> {
+        if node.get_type()? != ScheduleNodeType::Band {
+            return self.children(node);
         }
+        let mut band = node;
+        let mut down = 0;
+        while band.n_children()? == 1 && band.get_child(0)?.get_type()? == ScheduleNodeType::Band {
+            band = band.child(0)?;
+            down += 1;
+        }
+        let mut node = self.point_band(band)?;
+        for _ in 0..down {
+            node = node.parent()?;
+        }
+        Ok(node)
     }
-    let start = band.get_schedule_depth()?;
-    let depths: Vec<i32> = members.iter().map(|m| start + m).collect();
-    let id = Id::read_from_str(&band.get_ctx(), &thread_mark(&depths))?;
-    Ok(band.insert_mark(id)?)
+
+    /// Puts a thread mark above the point band at `band` naming the members
+    /// chosen for x and y, if any; gives the node at the band's place.
+    fn point_band(&self, band: ScheduleNode) -> IslResult<ScheduleNode> {
+        let n = band.band_n_member()?;
+        let mut x = None;
+        for m in (0..n).rev() {
+            if self.may_share(&band, &[m])? {
+                x = Some(m);
+                break;
+            }
+        }
+        let Some(x) = x else { return Ok(band) };
+        let mut members = vec![x];
+        for m in (0..x).rev() {
+            if self.may_share(&band, &[x, m])? {
+                members.push(m);
+                break;
+            }
+        }
+        let start = band.get_schedule_depth()?;
+        let depths: Vec<i32> = members.iter().map(|m| start + m).collect();
+        let id = Id::read_from_str(&band.get_ctx(), &thread_mark(&depths))?;
+        Ok(band.insert_mark(id)?)
+    }
 }

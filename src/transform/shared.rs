@@ -25,6 +25,7 @@
 use isl_rs::{DimType, Map, PwAff, Schedule, ScheduleNode, ScheduleNodeType, Set, UnionMap, UnionSet, Val};
 
 use crate::isl::{same_value, tuple_names, IslResult};
+use crate::legality::{instances, prefix_schedule};
 use crate::marks::{parallel_mark_depth, thread_mark_depths};
 use crate::scop::Scop;
 
@@ -154,9 +155,9 @@ impl Planner<'_> {
         if band.get_type()? != ScheduleNodeType::Band {
             return Ok(());
         }
-        let domain = band.get_domain()?;
+        let domain = instances(&band)?;
         let statements = tuple_names(&domain)?;
-        let prefix = band.get_prefix_schedule_union_map()?.intersect_domain(domain.copy()?)?;
+        let prefix = prefix_schedule(&band)?.intersect_domain(domain.copy()?)?;
         if prefix.is_empty()? || band.get_schedule_depth()? == 0 {
             return Ok(());
         }
