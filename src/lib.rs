@@ -315,18 +315,22 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
                 // Tile-local buffers for the intermediates of post-tiling
                 // fusion (CPU): none where they cannot be planned within
                 // the bound.
+                // On the GPU they are in shared memory, and the copies get
+                // what they leave of its budget.
                 let generate = |s: &isl_rs::Schedule| {
-                    let shared = match cuda {
-                        true => isl::within_operations(session.ctx(), AST_OPERATIONS, || transform::shared::plan(scop, s, options.mapping.shared_memory)),
-                        false => None,
-                    };
-                    let scratch = match (&live_in, openmp) {
-                        (Some(live_in), true) => isl::within_operations(session.ctx(), AST_OPERATIONS, || transform::scratch::plan(scop, live_in, s.copy()?)),
-                        _ => None,
+                    let scratch_budget = if cuda { options.mapping.shared_memory } else { transform::scratch::MAX_BYTES };
+                    let scratch = match &live_in {
+                        Some(live_in) => isl::within_operations(session.ctx(), AST_OPERATIONS, || transform::scratch::plan(scop, live_in, s.copy()?, scratch_budget)),
+                        None => None,
                     };
                     let (s, scratch) = match scratch {
                         Some((marked, scratch)) => (marked, scratch),
                         None => (s.copy()?, Vec::new()),
+                    };
+                    let left = options.mapping.shared_memory.saturating_sub(scratch.iter().map(transform::scratch::bytes).max().unwrap_or(0));
+                    let shared = match cuda {
+                        true => isl::within_operations(session.ctx(), AST_OPERATIONS, || transform::shared::plan(scop, &s, left)),
+                        false => None,
                     };
                     ast::generate(scop, s, &used, reuse_outer, shared.unwrap_or_default(), scratch)
                 };

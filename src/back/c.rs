@@ -227,6 +227,8 @@ impl<'a> Writer<'a> {
         writer.iterators = &ast.iterators;
         writer.shared = &ast.shared;
         writer.copy_sites = &ast.copy_sites;
+        writer.scratch = &ast.scratch;
+        writer.scratch_sites = &ast.scratch_sites;
         writer.level = level;
         writer.flat = Some(flat);
         writer
@@ -392,17 +394,21 @@ impl<'a> Writer<'a> {
 
     /// Prints the subtree `node` of a tile whose fused producers write
     /// tile-local buffers (scratch site `site`): a block declaring each
-    /// buffer and the subscripts of its box's first element, in which
-    /// every access of a buffered array goes to its buffer.
+    /// buffer (in a GPU block, in shared memory: the block's threads share
+    /// it, and the barriers after their loops order the producer's writes
+    /// before the consumer's reads) and the subscripts of its box's first
+    /// element, in which every access of a buffered array goes to its
+    /// buffer.
     fn put_scratch(&mut self, node: &ASTNode, site: usize) -> IslResult<()> {
         let site = self.scratch_sites.get(site).ok_or_else(|| IslError(format!("no scratch site {site}")))?;
         let buffers = self.scratch.get(site.band).ok_or_else(|| IslError(format!("no scratch plan {}", site.band)))?;
+        let storage = if self.threads.is_some() { "__shared__ " } else { "" };
         self.line("{");
         self.level += 1;
         let saved = self.scratch_buffers.len();
         for (buffer, bounds) in buffers.buffers.iter().zip(&site.bounds) {
             let name = &buffer.name;
-            self.line(&format!("{} {name}[{}];", buffer.element_type, buffer.elements()));
+            self.line(&format!("{storage}{} {name}[{}];", buffer.element_type, buffer.elements()));
             let mut first = Vec::new();
             for (d, (f, _)) in bounds.iter().enumerate() {
                 let f = self.expr(f)?.0;
@@ -683,7 +689,7 @@ impl<'a> Writer<'a> {
         }
         let buffers = self.threads.as_ref().map(|t| t.buffers.as_slice()).unwrap_or_default();
         let (text, elements) = match self.flat {
-            Some(extents) => body.substitute_flat(&values, &|array| match buffers.iter().find(|(a, _)| a == array) {
+            Some(extents) => body.substitute_flat(&values, &|array| match self.scratch_buffers.iter().chain(buffers).find(|(a, _)| a == array) {
                 Some((_, layout)) => Some(layout.clone()),
                 None => Some(FlatLayout { name: array.to_string(), first: Vec::new(), extents: extents.get(array).cloned().unwrap_or_default() }),
             }),

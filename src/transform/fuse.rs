@@ -16,7 +16,9 @@
 //!
 //! A producer is fused only where that computes what the original does:
 //! - every instance of it is needed by some tile (it then runs nowhere
-//!   else; values read after the region are all written), and each tile
+//!   else; values read after the region are all written), or is dead (it
+//!   writes only elements of arrays nothing reads after the region, and
+//!   nothing in the region reads them: it is dropped), and each tile
 //!   needs a bounded number of them (a reduction loop that the consumer's
 //!   tiles leave whole would run whole in every tile, untiled);
 //! - the values it reads from outside itself are not written by the groups
@@ -63,7 +65,7 @@ pub fn apply(tiled: Schedule, scop: &Scop) -> IslResult<(Schedule, Vec<FusedProd
     let mut fused = Vec::new();
     // Grafts go below the top sequence: its groups stay as they are.
     let Some(groups) = group_filters(&schedule)? else { return Ok((schedule, fused)) };
-    let accesses = Accesses { reads: scop.accesses(false)?, writes: scop.accesses(true)? };
+    let accesses = Accesses { reads: scop.accesses(false)?, writes: scop.accesses(true)?, dead_after: &scop.dead_after };
     let mut gone = vec![false; groups.len()];
     for consumer in (1..groups.len()).rev() {
         if gone[consumer] {
@@ -147,13 +149,15 @@ fn best_plan(schedule: &Schedule, accesses: &Accesses, groups: &[UnionSet], gone
     Ok(None)
 }
 
-/// The region's accesses (`instance -> element`).
-struct Accesses {
+/// The region's accesses (`instance -> element`), and the arrays nothing
+/// reads after it.
+struct Accesses<'a> {
     reads: UnionMap,
     writes: UnionMap,
+    dead_after: &'a [String],
 }
 
-impl Accesses {
+impl Accesses<'_> {
     /// The reads of the instances `set`.
     fn reads_of(&self, set: &UnionSet) -> IslResult<UnionMap> {
         Ok(self.reads.copy()?.intersect_domain(set.copy()?)?)
@@ -198,9 +202,19 @@ fn fusible_producers(accesses: &Accesses, groups: &[UnionSet], gone: &[bool], co
         if extension.is_empty()? || scalar(&writes)? {
             continue;
         }
-        // Every instance is needed somewhere, and a tile needs a bounded
+        // Every instance is needed somewhere (or dead: it writes only
+        // elements of arrays nothing reads after the region, which nothing
+        // in it reads either, and is dropped), and a tile needs a bounded
         // number of them.
-        if !extension.copy()?.range()?.is_equal(instances)? || !bounded_per_tile(&extension)? {
+        let unneeded = instances.copy()?.subtract(extension.copy()?.range()?)?;
+        if !unneeded.is_empty()? {
+            let their_writes = accesses.writes_of(&unneeded)?;
+            let dead = tuple_names(&their_writes.copy()?.range()?)?.iter().all(|a| accesses.dead_after.contains(a));
+            if !dead || share_elements(&their_writes, &accesses.reads)? {
+                continue;
+            }
+        }
+        if !bounded_per_tile(&extension)? {
             continue;
         }
         // What runs between the producer and the consumer, and the

@@ -22,25 +22,27 @@
 //! there, and the C writer declares the buffers in the tile's body and
 //! prints the accesses of the buffered arrays below it from the buffers.
 
-use isl_rs::{Id, Schedule, ScheduleNode, ScheduleNodeType, Set, UnionMap, UnionSet};
+use isl_rs::{Id, Schedule, ScheduleNode, ScheduleNodeType, Set, UnionMap};
 
 use crate::isl::{tuple_names, IslResult};
 use crate::marks::scratch_mark;
 use crate::scop::Scop;
 use crate::transform::shared::{added_statements, bounding_box, element_bytes, BandCopies, Buffer};
 
-/// The most bytes the buffers of one tile may take together (they live on
-/// the stack of the thread running the tile, and are meant to stay in its
-/// caches).
+/// The most bytes the buffers of one tile may take together on the CPU
+/// (they live on the stack of the thread running the tile, and are meant
+/// to stay in its caches); on the GPU, where they are in shared memory,
+/// the budget is the caller's.
 pub const MAX_BYTES: u64 = 256 * 1024;
 
 /// Marks the extension nodes of `schedule` whose fused producers' arrays
 /// can live in tile-local buffers; gives the marked schedule and, per
 /// mark (the mark `scratch_<k>` names entry `k`), the buffers. The
 /// statements of a [`BandCopies`] entry are those whose instances reach
-/// the extension node from above (the consumer's).
-pub fn plan(scop: &Scop, live_in: &UnionMap, schedule: Schedule) -> IslResult<(Schedule, Vec<BandCopies>)> {
-    let mut planner = Planner { scop, live_in, sites: Vec::new() };
+/// the extension node from above (the consumer's). The buffers of one
+/// tile take at most `max_bytes`.
+pub fn plan(scop: &Scop, live_in: &UnionMap, schedule: Schedule, max_bytes: u64) -> IslResult<(Schedule, Vec<BandCopies>)> {
+    let mut planner = Planner { scop, live_in, max_bytes, sites: Vec::new() };
     let root = planner.walk(schedule.get_root()?)?;
     Ok((root.get_schedule()?, planner.sites))
 }
@@ -48,6 +50,7 @@ pub fn plan(scop: &Scop, live_in: &UnionMap, schedule: Schedule) -> IslResult<(S
 struct Planner<'a> {
     scop: &'a Scop,
     live_in: &'a UnionMap,
+    max_bytes: u64,
     sites: Vec<BandCopies>,
 }
 
@@ -78,7 +81,7 @@ impl Planner<'_> {
         if prefix.is_empty()? || node.get_schedule_depth()? == 0 {
             return Ok(None);
         }
-        let added = extension.copy()?.range()?;
+        let added_names = tuple_names(&extension.copy()?.range()?)?;
         let mut below = tuple_names(&arriving)?;
         added_statements(node, &mut below)?;
         // The values of the tile loops where the tile runs.
@@ -95,12 +98,9 @@ impl Planner<'_> {
         for array in self.scop.arrays.iter().filter(|a| !a.extents.is_empty() && self.scop.dead_after.contains(&a.name)) {
             let writers: Vec<_> = self.scop.statements.iter().filter(|s| s.writes.iter().any(|w| w.array == array.name)).collect();
             let readers: Vec<_> = self.scop.statements.iter().filter(|s| s.reads.iter().any(|r| r.array == array.name)).collect();
-            // Only added instances write it, all of a writer's instances
-            // run here, and everything that reads it runs below the node.
-            let mut written_here = !writers.is_empty();
-            for w in &writers {
-                written_here &= UnionSet::from_set(w.domain.copy()?)?.is_subset(&added)?;
-            }
+            // Only added instances write it (a fused producer runs nowhere
+            // else), and everything that reads it runs below the node.
+            let written_here = !writers.is_empty() && writers.iter().all(|w| added_names.contains(&w.name));
             if !written_here || !readers.iter().all(|r| below.contains(&r.name)) {
                 continue;
             }
@@ -116,7 +116,7 @@ impl Planner<'_> {
             let Some(bounds) = bounding_box(writes, &context)? else { continue };
             let element_type = array.value_type();
             let size = element_bytes(&element_type).and_then(|b| b.checked_mul(bounds.extents.iter().product()));
-            let Some(size) = size.filter(|s| bytes + s <= MAX_BYTES) else { continue };
+            let Some(size) = size.filter(|s| bytes + s <= self.max_bytes) else { continue };
             bytes += size;
             let name = format!("iotile_scratch_{}_{}", self.sites.len(), array.name);
             buffers.push(Buffer { array: array.name.clone(), element_type, name, first: bounds.first, last: bounds.last, extents: bounds.extents });
@@ -139,4 +139,9 @@ impl Planner<'_> {
         }
         Ok(all)
     }
+}
+
+/// The bytes the buffers of `site` take together.
+pub fn bytes(site: &BandCopies) -> u64 {
+    site.buffers.iter().map(|b| element_bytes(&b.element_type).unwrap_or(0) * b.elements()).sum()
 }
