@@ -30,8 +30,8 @@ pub struct RegionAst {
     /// The places where a band with copies runs: the thread mark above it,
     /// annotated `copy_<k>` for place `k`.
     pub copy_sites: Vec<CopySite>,
-    /// The tile-local buffers of the scratch marks (OpenMP; empty
-    /// elsewhere): entry `k` for the mark `scratch_<k>`.
+    /// The tile-local buffers of the scratch marks (with post-tiling
+    /// fusion): entry `k` for the mark `scratch_<k>`.
     pub scratch: Vec<BandCopies>,
     /// The places where a scratch mark's subtree runs, annotated
     /// `scratch_site_<k>` for place `k` (their `band` indexes

@@ -310,13 +310,11 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
                 // so OpenMP code declares its own instead of reusing the user's.
                 session.reset_operations();
                 let reuse_outer = options.target == back::Target::C;
-                // Shared-memory copies that cannot be planned within the
-                // bound are left out.
                 // Tile-local buffers for the intermediates of post-tiling
-                // fusion (CPU): none where they cannot be planned within
-                // the bound.
-                // On the GPU they are in shared memory, and the copies get
-                // what they leave of its budget.
+                // fusion (on the GPU in shared memory, the copies of
+                // read-only data getting what they leave of its budget),
+                // and shared-memory copies: those that cannot be planned
+                // within the bound are left out.
                 let generate = |s: &isl_rs::Schedule| {
                     let scratch_budget = if cuda { options.mapping.shared_memory } else { transform::scratch::MAX_BYTES };
                     let scratch = match &live_in {
