@@ -490,7 +490,7 @@ fn choose_schedule(
     }
     let Some(plan) = plan else { return Chosen::original(scop, None) };
     loop {
-        let Some(candidate) = transformed_schedule(session, scop, index, options, times, plan, &dependences)? else {
+        let Some(candidate) = transformed_schedule(session, scop, index, options, times, plan, &dependences)?.0 else {
             return Chosen::original(scop, None);
         };
         session.reset_operations();
@@ -549,7 +549,11 @@ fn fuse_producers(session: &Session, scop: &scop::Scop, index: usize, options: &
 /// fuses and the plan falls back on smart fusion, smart fusion's), or,
 /// where the cost model does not predict it to be faster, the original
 /// order with its parallel loops marked (the floor); `None` where the
-/// model predicts the plain original order to be fastest.
+/// model predicts the plain original order to be fastest. With the
+/// model's estimate of the schedule given (`None`: not evaluated). Post-
+/// tiling fusion by default is kept where the model predicts it not slower
+/// than smart fusion by more than [`FLOOR_MARGIN`] (what it gains, the
+/// model does not count).
 fn transformed_schedule(
     session: &Session,
     scop: &scop::Scop,
@@ -558,7 +562,7 @@ fn transformed_schedule(
     times: &StageTimes,
     plan: &SchedulePlan,
     dependences: &deps::Dependences,
-) -> isl::IslResult<Option<Candidate>> {
+) -> isl::IslResult<(Option<Candidate>, Option<f64>)> {
     let region = Some(index);
     let mark_parallel = options.target != back::Target::C;
     let tiling = transform::tile::TileOptions {
@@ -601,7 +605,7 @@ fn transformed_schedule(
         if options.dump_schedule {
             println!("region {index} model: not consulted (--reschedule=never): {}", verdict.describe());
         }
-        return Ok(floor.map(|f| Candidate { schedule: f.schedule, fused: None }));
+        return Ok((floor.map(|f| Candidate { schedule: f.schedule, fused: None }), None));
     }
     let computed = times.time(region, "schedule", || schedule::compute(session, scop, dependences, plan.fusion))?;
     let schedule = match computed {
@@ -625,12 +629,24 @@ fn transformed_schedule(
         }
         other => other,
     };
-    if fused.is_none() && plan.fusion == schedule::Fusion::Liveout && plan.smart_unless_fused {
+    if plan.fusion == schedule::Fusion::Liveout && plan.smart_unless_fused {
         let smart = SchedulePlan { fusion: schedule::Fusion::Smart, smart_unless_fused: false, ..plan.clone() };
-        return transformed_schedule(session, scop, index, options, times, &smart, dependences);
+        if fused.is_none() {
+            return transformed_schedule(session, scop, index, options, times, &smart, dependences);
+        }
+        let smart = transformed_schedule(session, scop, index, options, times, &smart, dependences)?;
+        if let (Ok(liveout), Some(other)) = (cost(&transformed), smart.1) {
+            if liveout > other * (1.0 + FLOOR_MARGIN) {
+                if options.dump_schedule {
+                    println!("region {index} fusion choice: post-tiling fusion predicted {liveout:.3e} against smart fusion's {other:.3e}: smart fusion used");
+                }
+                return Ok(smart);
+            }
+        }
     }
     if plan.reschedule == cli::Reschedule::Always {
-        return Ok(Some(Candidate { schedule: transformed.schedule, fused }));
+        let estimate = cost(&transformed).ok();
+        return Ok((Some(Candidate { schedule: transformed.schedule, fused }), estimate));
     }
     // Bands without reuse stay untiled unless the model finds tiling them
     // cheaper anyway (a wavefront whose untiled inner loops are short).
@@ -656,10 +672,11 @@ fn transformed_schedule(
     if options.dump_schedule {
         println!("region {index} model: {}", costs.describe(choice));
     }
+    let estimate = |c: &isl::IslResult<f64>| c.as_ref().ok().copied();
     Ok(match choice {
-        Verdict::New => Some(Candidate { schedule: transformed.schedule, fused }),
-        Verdict::ParallelOriginal => floor.map(|f| Candidate { schedule: f.schedule, fused: None }),
-        Verdict::Original => None,
+        Verdict::New => (Some(Candidate { schedule: transformed.schedule, fused }), estimate(&costs.new)),
+        Verdict::ParallelOriginal => (floor.map(|f| Candidate { schedule: f.schedule, fused: None }), costs.floor.as_ref().and_then(estimate)),
+        Verdict::Original => (None, estimate(&costs.original)),
     })
 }
 

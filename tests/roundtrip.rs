@@ -260,7 +260,7 @@ fn post_tiling_fusion_keeps_dead_intermediates_in_tile_local_buffers() {
     let generated = dir.path().join("out.c");
     let translate = |case: &str| {
         let case = relative(&root().join(case));
-        let args = ["--reschedule=always", "--tile-sizes=4", "--dump-schedule", "-o", &generated.display().to_string(), &case.display().to_string()].map(String::from);
+        let args = ["--fusion=liveout", "--reschedule=always", "--tile-sizes=4", "--dump-schedule", "-o", &generated.display().to_string(), &case.display().to_string()].map(String::from);
         let out = iotile(&args);
         assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
         (String::from_utf8_lossy(&out.stdout).into_owned(), std::fs::read_to_string(&generated).unwrap())
