@@ -269,6 +269,14 @@ impl<'a> Writer<'a> {
                 self.line(&line);
             }
         }
+        // So do local arrays whose every access went to tile-local buffers.
+        let mut buffered: Vec<&String> = ast.scratch.iter().flat_map(|s| s.buffers.iter().map(|b| &b.array)).collect();
+        buffered.sort();
+        buffered.dedup();
+        for name in buffered {
+            let line = format!("(void){name};");
+            self.line(&line);
+        }
         if wrap {
             self.level -= 1;
             self.line("}");
