@@ -16,6 +16,8 @@
 //! outside run in every thread alike, with a barrier after each of the
 //! threads' loops. A point band none of whose members may run as threads
 //! gets no mark, and its tile runs in one thread per block iteration.
+//! The bands of producers that post-tiling fusion runs in a tile (below
+//! extension nodes) are marked the same way ([`mark_fused_producers`]).
 //!
 //! Before that, when the band is tiled, [`sequential_innermost`] orders its
 //! point loops so that those that may not run as threads (a reduction's
