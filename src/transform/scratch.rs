@@ -25,6 +25,7 @@
 use isl_rs::{Id, Schedule, ScheduleNode, ScheduleNodeType, Set, UnionMap};
 
 use crate::isl::{tuple_names, IslResult};
+use crate::legality::{instances, prefix_schedule};
 use crate::marks::scratch_mark;
 use crate::scop::Scop;
 use crate::transform::shared::{added_statements, bounding_box, element_bytes, BandCopies, Buffer};
@@ -59,25 +60,31 @@ impl Planner<'_> {
     /// buffers; gives the node at the same position in the new tree.
     fn walk(&mut self, node: ScheduleNode) -> IslResult<ScheduleNode> {
         let mut node = node;
+        let mut marked = false;
         if node.get_type()? == ScheduleNodeType::Extension {
             if let Some(site) = self.buffers_at(&node)? {
                 let id = Id::read_from_str(&node.get_ctx(), &scratch_mark(self.sites.len()))?;
                 self.sites.push(site);
                 node = node.insert_mark(id)?.child(0)?;
+                marked = true;
             }
         }
         for i in 0..node.n_children()? {
             node = self.walk(node.child(i)?)?.parent()?;
         }
-        Ok(node)
+        // The mark now stands where the extension node stood.
+        match marked {
+            true => Ok(node.parent()?),
+            false => Ok(node),
+        }
     }
 
     /// The buffers of the arrays that the instances the extension node
     /// `node` adds write and that may live in tile-local buffers there.
     fn buffers_at(&self, node: &ScheduleNode) -> IslResult<Option<BandCopies>> {
         let extension = node.extension_get_extension()?;
-        let arriving = node.get_domain()?;
-        let prefix = node.get_prefix_schedule_union_map()?.intersect_domain(arriving.copy()?)?;
+        let arriving = instances(node)?;
+        let prefix = prefix_schedule(node)?.intersect_domain(arriving.copy()?)?;
         if prefix.is_empty()? || node.get_schedule_depth()? == 0 {
             return Ok(None);
         }
