@@ -631,7 +631,24 @@ fn transformed_schedule(
     };
     if plan.fusion == schedule::Fusion::Liveout && plan.smart_unless_fused {
         let smart = SchedulePlan { fusion: schedule::Fusion::Smart, smart_unless_fused: false, ..plan.clone() };
-        if fused.is_none() {
+        // By default, fusion is worth it where it keeps intermediates in
+        // tile-local buffers: the rest of its gain (producers' values
+        // still in cache) did not make up for its loss of smart fusion's
+        // schedule (gemver).
+        let buffers = |f: &isl_rs::Schedule| -> isl::IslResult<bool> {
+            session.reset_operations();
+            let planned = isl::within_operations(session.ctx(), AST_OPERATIONS, || transform::scratch::plan(scop, &dependences.live_in, f.copy()?, transform::scratch::MAX_BYTES));
+            session.reset_operations();
+            Ok(planned.is_some_and(|(_, sites)| !sites.is_empty()))
+        };
+        let buffered = match &fused {
+            Some(f) => buffers(f)?,
+            None => false,
+        };
+        if !buffered {
+            if options.dump_schedule && fused.is_some() {
+                println!("region {index} fusion choice: no intermediate fits a tile-local buffer: smart fusion used");
+            }
             return transformed_schedule(session, scop, index, options, times, &smart, dependences);
         }
         let smart = transformed_schedule(session, scop, index, options, times, &smart, dependences)?;
