@@ -8,7 +8,8 @@
 //! elements, transposed and diagonal subscripts, scalar temporaries, and
 //! `float`, `double` and `int` arrays of one to three dimensions, passed as
 //! globals or variable-length array parameters, with sizes as parameters
-//! or macros.
+//! or macros; some arrays the last region writes are named in a
+//! `#pragma iotile scratch` and not printed.
 //!
 //! Every iterator's range is known (parameters get their values here), so
 //! every subscript is shifted to be non-negative and every extent is set
@@ -45,14 +46,45 @@ pub fn generate(seed: u64) -> Program {
     }
     let macros = if rng.chance(30) { Macros { names: params.iter().map(|(n, _)| n.clone()).collect() } } else { Macros::default() };
     let vla = rng.chance(30);
-    let program = Program { seed, params, arrays, scalars, regions: Vec::new(), vla, macros };
+    let program = Program { seed, params, arrays, scalars, regions: Vec::new(), vla, macros, scratch: Vec::new() };
     let mut generator = Generator { rng, program, scope: Vec::new(), locals: Vec::new(), next_local: 0 };
     let regions = if generator.rng.chance(25) { generator.rng.range(2, 3) } else { 1 };
     for _ in 0..regions {
         let region = generator.region();
         generator.program.regions.push(region);
     }
+    // Some arrays the last region writes are not needed after it (and not
+    // printed): their values may live in tile-local buffers.
+    if generator.rng.chance(40) {
+        let mut written = Vec::new();
+        if let Some(last) = generator.program.regions.last() {
+            written_arrays(last, &mut written);
+        }
+        written.sort();
+        written.dedup();
+        for a in written {
+            let printed = generator.program.arrays.len() - generator.program.scratch.len();
+            if printed > 1 && generator.rng.chance(50) {
+                generator.program.scratch.push(a);
+            }
+        }
+    }
     generator.program
+}
+
+/// Adds to `out` the arrays that `stmts` write.
+fn written_arrays(stmts: &[Stmt], out: &mut Vec<usize>) {
+    for s in stmts {
+        match s {
+            Stmt::Loop { body, .. } => written_arrays(body, out),
+            Stmt::Write { target: Target::Element(a), .. } => out.push(a.array),
+            Stmt::If { then, otherwise, .. } => {
+                written_arrays(then, out);
+                written_arrays(otherwise, out);
+            }
+            Stmt::Write { .. } | Stmt::Local { .. } => {}
+        }
+    }
 }
 
 /// What is in scope while a statement is generated.

@@ -255,6 +255,10 @@ pub struct Program {
     /// (`double A[e0][e1]` with the extents as parameters) instead of globals.
     pub vla: bool,
     pub macros: Macros,
+    /// Arrays (indices into [`Self::arrays`]) whose values nothing reads
+    /// after the last region: a `#pragma iotile scratch` before it names
+    /// those it accesses, and `main` does not print them.
+    pub scratch: Vec<usize>,
 }
 
 impl Program {
@@ -301,7 +305,15 @@ impl Program {
         for s in &self.scalars {
             writeln!(out, "  {} {} = {};", s.elem.c_name(), s.name, if s.elem.is_int() { "1" } else { "0.5" }).unwrap();
         }
-        for region in &self.regions {
+        for (r, region) in self.regions.iter().enumerate() {
+            if r + 1 == self.regions.len() {
+                let mut used = Vec::new();
+                accessed_arrays(region, &mut used);
+                let names: Vec<&str> = self.scratch.iter().filter(|a| used.contains(a)).map(|&a| self.arrays[a].name.as_str()).collect();
+                if !names.is_empty() {
+                    writeln!(out, "#pragma iotile scratch({})", names.join(", ")).unwrap();
+                }
+            }
             out.push_str("#pragma scop\n");
             for s in region {
                 self.render_stmt(&mut out, s, 1);
@@ -336,7 +348,7 @@ impl Program {
             }
         }
         writeln!(out, "  kernel({});", args.join(", ")).unwrap();
-        for a in &self.arrays {
+        for (_, a) in self.arrays.iter().enumerate().filter(|(k, _)| !self.scratch.contains(k)) {
             let (open, _) = self.element_loops(&mut out, a);
             let format = if a.elem.is_int() { format!("\"%d\\n\", {}", self.element_of(a)) } else { format!("\"%a\\n\", (double){}", self.element_of(a)) };
             writeln!(out, "{}printf({format});", "  ".repeat(open + 1)).unwrap();
@@ -410,6 +422,34 @@ impl Program {
                     }
                     writeln!(out, "{indent}}}").unwrap();
                 }
+            }
+        }
+    }
+}
+
+/// Adds to `out` the arrays that `stmts` access.
+pub fn accessed_arrays(stmts: &[Stmt], out: &mut Vec<usize>) {
+    fn expr(e: &Expr, out: &mut Vec<usize>) {
+        if let Expr::Read(a) = e {
+            out.push(a.array);
+        }
+        for p in e.parts() {
+            expr(&p, out);
+        }
+    }
+    for s in stmts {
+        match s {
+            Stmt::Loop { body, .. } => accessed_arrays(body, out),
+            Stmt::Write { target, value, .. } => {
+                if let Target::Element(a) = target {
+                    out.push(a.array);
+                }
+                expr(value, out);
+            }
+            Stmt::Local { value, .. } => expr(value, out),
+            Stmt::If { then, otherwise, .. } => {
+                accessed_arrays(then, out);
+                accessed_arrays(otherwise, out);
             }
         }
     }
