@@ -4,6 +4,7 @@
  * is (it once estimated 1000, where no statement runs, and found a cost of
  * zero). Sizes can be overridden with -DH=... -DW=... */
 #include <stdio.h>
+#include <string.h>
 #ifndef H
 #define H 40
 #endif
@@ -23,6 +24,11 @@ static void run(int r) {
 #pragma endscop
 }
 int main(void) {
+  /* Every array is written once before the region, so that a timed run
+   * does not count the first touch of its pages in the region. */
+  memset(in, 0, sizeof in);
+  memset(blur, 0, sizeof blur);
+  memset(out, 0, sizeof out);
   for (int i = 0; i < H; i++)
     for (int j = 0; j < W; j++)
       in[i][j] = (float)((37 * i + 101 * j) % 256) / 256.0f;
