@@ -106,6 +106,8 @@ import time
 from fractions import Fraction
 from pathlib import Path
 
+from pipelines import Progress, size_text  # the iotile runner beside this script
+
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = Path(__file__).resolve()
 PROGRAMS = ROOT / "testsuite" / "run"
@@ -705,26 +707,6 @@ def select_programs(wanted):
     if unknown:
         die(f"unknown program(s) {', '.join(unknown)}; known: {', '.join(s.stem.removeprefix('image-') for s in available)}")
     return chosen
-
-
-def size_text(size):
-    return f"{size[0]}x{size[1]}"
-
-
-class Progress:
-    def __init__(self, total):
-        self.total, self.done, self.tty = total, 0, sys.stderr.isatty()
-
-    def step(self, label):
-        self.done += 1
-        line = f"[{self.done}/{self.total}] {label}"
-        sys.stderr.write(("\r\033[K" + line) if self.tty else (line + "\n"))
-        sys.stderr.flush()
-
-    def finish(self):
-        if self.tty:
-            sys.stderr.write("\r\033[K")
-            sys.stderr.flush()
 
 
 def run_job(job, args):
