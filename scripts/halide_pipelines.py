@@ -106,7 +106,7 @@ import time
 from fractions import Fraction
 from pathlib import Path
 
-from pipelines import Progress, size_text  # the iotile runner beside this script
+from pipelines import Progress, select_programs, size_text  # the iotile runner beside this script
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = Path(__file__).resolve()
@@ -687,26 +687,6 @@ def parse_args(argv):
     p.add_argument("--timeout", type=positive, default=600, metavar="SECONDS", help="seconds allowed per job (default: 600)")
     p.add_argument("--worker", help=argparse.SUPPRESS)
     return p.parse_args(argv)
-
-
-def select_programs(wanted):
-    available = sorted(PROGRAMS.glob("image-*.c"))
-    by_name = {}
-    for source in available:
-        by_name[source.stem] = by_name[source.name] = by_name[source.stem.removeprefix("image-")] = source
-    if not wanted:
-        return available
-    chosen, unknown = [], []
-    for name in (w.strip() for w in wanted.split(",")):
-        if not name:
-            continue
-        if name not in by_name:
-            unknown.append(name)
-        elif by_name[name] not in chosen:
-            chosen.append(by_name[name])
-    if unknown:
-        die(f"unknown program(s) {', '.join(unknown)}; known: {', '.join(s.stem.removeprefix('image-') for s in available)}")
-    return chosen
 
 
 def run_job(job, args):
