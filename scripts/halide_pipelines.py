@@ -106,7 +106,7 @@ import time
 from fractions import Fraction
 from pathlib import Path
 
-from pipelines import Progress, select_programs, size_text  # the iotile runner beside this script
+from pipelines import Progress, positive, select_programs, size_arg, size_text  # the iotile runner beside this script
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = Path(__file__).resolve()
@@ -648,23 +648,6 @@ def worker_main(text):
 
 # --------------------------------------------------------------------------
 # The driver.
-
-
-def size_arg(text):
-    parts = text.lower().replace(" ", "").split("x")
-    if len(parts) != 2 or not all(p.isdigit() and int(p) > 0 for p in parts):
-        raise argparse.ArgumentTypeError(f"expected HxW with positive integers, e.g. 40x52, not {text!r}")
-    return int(parts[0]), int(parts[1])
-
-
-def positive(text):
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a positive integer, not {text!r}")
-    return value
 
 
 def parse_args(argv):
