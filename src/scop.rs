@@ -277,9 +277,20 @@ impl Scop {
     /// Accesses `S_n[i] -> A[f(i)]` of the given kind, untagged (an empty
     /// relation when there are none).
     pub fn accesses(&self, writes: bool) -> IslResult<UnionMap> {
+        self.accesses_where(writes, |_| true)
+    }
+
+    /// The writes (`writes`) or reads of array `array` by every statement,
+    /// untagged (`S_k[i] -> A[e]`).
+    pub fn array_accesses(&self, array: &str, writes: bool) -> IslResult<UnionMap> {
+        self.accesses_where(writes, |a| a == array)
+    }
+
+    /// The writes or reads of the arrays `keep` accepts, untagged.
+    fn accesses_where(&self, writes: bool, keep: impl Fn(&str) -> bool) -> IslResult<UnionMap> {
         let mut all = UnionMap::empty(self.context.get_space()?)?;
         for s in &self.statements {
-            for a in if writes { &s.writes } else { &s.reads } {
+            for a in (if writes { &s.writes } else { &s.reads }).iter().filter(|a| keep(&a.array)) {
                 all = all.union(UnionMap::from_map(a.relation.copy()?)?)?;
             }
         }

@@ -114,8 +114,8 @@ impl Planner<'_> {
             if live_in_arrays.contains(&array.name) {
                 continue;
             }
-            let writes = per_tile(self.accesses(&array.name, true)?)?;
-            let reads = per_tile(self.accesses(&array.name, false)?)?;
+            let writes = per_tile(self.scop.array_accesses(&array.name, true)?)?;
+            let reads = per_tile(self.scop.array_accesses(&array.name, false)?)?;
             // Every tile reads only what it writes itself.
             if !reads.is_subset(&writes)? {
                 continue;
@@ -132,19 +132,6 @@ impl Planner<'_> {
             return Ok(None);
         }
         Ok(Some(BandCopies { statements: tuple_names(&arriving)?, outer: prefix, buffers }))
-    }
-
-    /// The writes (or reads) of `array` by every statement of the region,
-    /// as a relation from instances to elements.
-    fn accesses(&self, array: &str, writes: bool) -> IslResult<UnionMap> {
-        let mut all = UnionMap::empty(self.scop.context.get_space()?)?;
-        for s in &self.scop.statements {
-            let list = if writes { &s.writes } else { &s.reads };
-            for a in list.iter().filter(|a| a.array == array) {
-                all = all.union(UnionMap::from_map(a.relation.copy()?.intersect_domain(s.domain.copy()?)?)?)?;
-            }
-        }
-        Ok(all)
     }
 }
 

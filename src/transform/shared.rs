@@ -222,11 +222,11 @@ impl Planner<'_> {
 }
 
 /// The box spanned by `footprint`, a relation from the values of the
-/// loops around a band to the elements it reads: its first and last
-/// subscripts as functions of those values, and its extents; `None`
-/// when an extent is unbounded. For values in `context` where the band
-/// reads nothing, the box is empty (its last subscripts come before its
-/// first).
+/// loops around a band to the elements it reads (or, for a tile-local
+/// buffer, writes): its first and last subscripts as functions of those
+/// values, and its extents; `None` when an extent is unbounded. For values
+/// in `context` where the band touches nothing, the box is empty (its last
+/// subscripts come before its first).
 pub fn bounding_box(footprint: UnionMap, context: &Set) -> IslResult<Option<BoxBounds>> {
     let elements = Map::from_union_map(footprint)?;
     let (mut first, mut last, mut extents) = (Vec::new(), Vec::new(), Vec::new());
