@@ -12,7 +12,11 @@ use clap::{Parser, ValueEnum};
 
 use crate::back::Target;
 use crate::schedule::Fusion;
+use crate::model::io::Hierarchy;
 use crate::transform::tile::Isolate;
+
+/// The L2 cache the I/O model assumes on CUDA (an H100's 50 MiB).
+const GPU_L2_BYTES: u64 = 50 << 20;
 
 /// Which schedule `--reschedule` generates a region with.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
@@ -84,6 +88,10 @@ pub struct Cli {
     /// Tile sizes per band member (a,b,c); per band, separated by ';' (a,b;c,d,e); or 'auto' for the I/O model.
     #[arg(long, value_name = "LIST")]
     pub tile_sizes: Option<String>,
+
+    /// Cache capacities the I/O model counts traffic into, innermost first (48K,1M,32M; default: this CPU's data caches).
+    #[arg(long, value_name = "SIZES")]
+    pub cache_sizes: Option<String>,
 
     /// Second tiling level: tile the tile loops again, N tiles per outer tile along each member.
     #[arg(long, value_name = "N")]
@@ -214,8 +222,11 @@ impl Cli {
         if self.l2_tile_factor == Some(0) {
             return Err(crate::diag::Diagnostic::error("--l2-tile-factor must be positive"));
         }
+        let auto = self.tile_sizes.as_deref() == Some("auto");
         let tile_sizes = if self.no_tile {
             vec![]
+        } else if auto {
+            vec![vec![32]]
         } else if let Some(list) = &self.tile_sizes {
             let band = |b: &str| b.split(',').map(|s| s.trim().parse::<i64>().ok().filter(|v| *v > 0)).collect::<Option<Vec<_>>>();
             list.split(';').map(band).collect::<Option<Vec<_>>>().ok_or_else(|| {
@@ -229,7 +240,10 @@ impl Cli {
         // Post-tiling fusion is the CPU's default; on the GPU, fused
         // producers still run in one thread of a block.
         let liveout_by_default = self.fusion.is_none() && self.target() == Target::Openmp;
+        let hierarchy = self.hierarchy()?;
+        let io = (auto || self.report.is_some()).then_some(crate::transform::tile::IoOptions { hierarchy, auto });
         Ok(Some(crate::SchedulePlan {
+            io,
             fusion: self.fusion.unwrap_or(if liveout_by_default { Fusion::Liveout } else { Fusion::Smart }),
             smart_unless_fused: liveout_by_default,
             tile_sizes,
@@ -239,6 +253,21 @@ impl Cli {
             // schedule's parallel loops are what gets mapped.
             reschedule: self.reschedule.unwrap_or(if self.target() == Target::Cuda { Reschedule::Always } else { Reschedule::Model }),
         }))
+    }
+
+    /// The memory levels of the I/O model: on CUDA a block's shared memory
+    /// and the L2 cache; on the CPU `--cache-sizes`, else this CPU's data
+    /// caches.
+    pub fn hierarchy(&self) -> Result<Hierarchy, crate::diag::Diagnostic> {
+        if self.target() == Target::Cuda {
+            return Ok(Hierarchy::gpu(self.mapping()?.shared_memory, GPU_L2_BYTES));
+        }
+        match &self.cache_sizes {
+            None => Ok(Hierarchy::of_this_cpu()),
+            Some(text) => Hierarchy::parse(text).ok_or_else(|| {
+                crate::diag::Diagnostic::error(format!("--cache-sizes expects one to four positive sizes in bytes, innermost first, with K, M or G suffixes (48K,1M,32M), not '{text}'"))
+            }),
+        }
     }
 
     /// The GPU mapping: `--block-sizes` and `--max-shared-memory`, else the
@@ -267,20 +296,12 @@ impl Cli {
         Ok(mapping)
     }
 
-    /// Options that need a pipeline stage iotile does not have yet, with
-    /// the stage each needs.
+    /// Options that cannot go together, each with why.
     pub fn unavailable(&self) -> Vec<String> {
         let mut out = Vec::new();
         if self.kernels.is_some() && self.target() != Target::Cuda {
             out.push(format!("--kernels writes CUDA kernels: it cannot go with --target={}", self.target()));
         }
-        let mut need = |given: bool, option: &str, stage: &str| {
-            if given {
-                out.push(format!("{option} needs the {stage}, which iotile does not have yet"));
-            }
-        };
-        need(self.tile_sizes.as_deref() == Some("auto"), "--tile-sizes=auto", "I/O model");
-        need(self.report.is_some(), "--report", "I/O-model stage");
         out
     }
 }

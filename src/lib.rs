@@ -36,6 +36,7 @@ pub mod isl;
 pub mod legality;
 pub mod marks;
 pub mod model;
+pub mod report;
 pub mod schedule;
 pub mod scop;
 pub mod timing;
@@ -123,16 +124,26 @@ fn translate(cli: &Cli) -> Result<(), ()> {
         },
         separate_kernels: cli.kernels.is_some(),
         mapping: cli.mapping().map_err(fail)?,
+        report: cli.report.is_some(),
     };
     let output = generate_file(&session, &file, &options, &times);
     if cli.time_report {
         eprint!("{}", times.report());
     }
     let output = output?;
+    if let Some(format) = cli.report {
+        let hierarchy = options.plan.as_ref().and_then(|p| p.io.as_ref()).map(|io| &io.hierarchy);
+        let name = input.to_string_lossy();
+        let text = match format {
+            cli::ReportFormat::Text => report::text(&name, hierarchy, &output.reports),
+            cli::ReportFormat::Json => report::json(&name, hierarchy, &output.reports),
+        };
+        let _ = std::io::stdout().write_all(text.as_bytes());
+    }
     if let (Some(path), Some(kernels)) = (&cli.kernels, &output.kernels) {
         write_atomically(path, kernels).map_err(fail)?;
     }
-    let dumping = cli.dump_scop || cli.dump_schedule;
+    let dumping = cli.dump_scop || cli.dump_schedule || cli.report.is_some();
     match &cli.output {
         Some(path) => write_atomically(path, &output.text).map_err(|d| {
             // No half of a translation: the kernels go with their host code.
@@ -187,6 +198,8 @@ pub struct SchedulePlan {
     pub isolate_full_tiles: transform::tile::Isolate,
     /// Which of the new schedule and the original order is used.
     pub reschedule: cli::Reschedule,
+    /// The I/O model: `--tile-sizes=auto`, or measuring tiled bands for `--report`.
+    pub io: Option<transform::tile::IoOptions>,
 }
 
 impl SchedulePlan {
@@ -226,6 +239,8 @@ pub struct GenerateOptions {
     pub separate_kernels: bool,
     /// CUDA: how loops map to blocks and threads.
     pub mapping: back::cuda::Mapping,
+    /// Collect a [`report::RegionReport`] per region.
+    pub report: bool,
 }
 
 /// The text [`generate_file`] produces.
@@ -236,6 +251,8 @@ pub struct Generated {
     /// With [`GenerateOptions::separate_kernels`], the CUDA file of the
     /// kernels the translated file launches.
     pub kernels: Option<String>,
+    /// With [`GenerateOptions::report`], what was decided for each region.
+    pub reports: Vec<report::RegionReport>,
 }
 
 /// The schedules of a `--save-schedule` file: isl schedule trees separated
@@ -258,6 +275,7 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
     let mut kernels_file = String::new();
     let mut failed = false;
     let mut saved_schedules = String::new();
+    let mut reports = Vec::new();
     for region in &file.regions {
         let generated = region.scop.as_ref().map_err(Clone::clone).and_then(|scop| {
             if options.dump_scop {
@@ -278,7 +296,7 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
             let mut plan = options.plan.clone();
             let mut loaded = options.loaded_schedules.as_deref();
             let mut first_pass = true;
-            let (schedule, region_ast, privatizable) = loop {
+            let (schedule, region_ast, privatizable, decision) = loop {
                 let chosen = match loaded {
                     Some(loaded) => load_schedule(session, scop, region.index, loaded).map_err(|why| region_error(file, region, &why))?,
                     None if first_pass || plan.is_some() => {
@@ -292,7 +310,7 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
                 first_pass = false;
                 // A schedule isl cannot build within the operation bound
                 // degrades to the original one rather than failing the region.
-                let Chosen { schedule, privatizable, warning, new, live_in } = match chosen {
+                let Chosen { schedule, privatizable, warning, new, live_in, decision } = match chosen {
                     Ok(chosen) => chosen,
                     Err(e) => {
                         if options.dump_schedule {
@@ -337,14 +355,14 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
                 if !new && (openmp || cuda) {
                     // The original order is the original text: nothing
                     // regenerated can be faster than what the user wrote.
-                    break (schedule, None, privatizable);
+                    break (schedule, None, privatizable, decision);
                 }
                 if !new {
                     let region_ast = times.time(index, "ast", || generate(&schedule)).map_err(fail)?;
-                    break (schedule, Some(region_ast), privatizable);
+                    break (schedule, Some(region_ast), privatizable, decision);
                 }
                 if let Some(a) = generate_within_bound(&schedule) {
-                    break (schedule, Some(a), privatizable);
+                    break (schedule, Some(a), privatizable, decision);
                 }
                 // Loops split by statement and by stride class multiply
                 // the cases isl generates; the same schedule without them
@@ -352,7 +370,7 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
                 session.reset_operations();
                 if let Some(plain) = transform::tile::with_default_loop_types(&schedule).map_err(|e| fail(e.into()))? {
                     if let Some(a) = generate_within_bound(&plain) {
-                        break (plain, Some(a), privatizable);
+                        break (plain, Some(a), privatizable, decision);
                     }
                 }
                 // A loaded schedule falls back on the original order.
@@ -366,6 +384,11 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
             };
             if options.dump_schedule {
                 println!("region {} schedule: {}", region.index, schedule.isl_text());
+            }
+            if options.report {
+                let statements = scop.statements.iter().map(|s| s.name.clone()).collect();
+                let line = file.text[..region.original.start].matches('\n').count() + 1;
+                reports.push(report::RegionReport { region: region.index, line, statements, decision });
             }
             if options.save_schedule.is_some() {
                 saved_schedules.push_str(&schedule.isl_text());
@@ -443,7 +466,7 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
         write_atomically(path, &saved_schedules).map_err(|d| eprint!("{}", d.render(None)))?;
     }
     let kernels = separate.then(|| back::cuda::kernels_prelude() + &kernels_file);
-    Ok(Generated { text: out, kernels })
+    Ok(Generated { text: out, kernels, reports })
 }
 
 /// A region's schedule and what generating its code needs.
@@ -459,12 +482,15 @@ struct Chosen {
     /// reads of values from before it: what planning tile-local buffers
     /// needs.
     live_in: Option<isl_rs::UnionMap>,
+    /// What `--report` says of the choice.
+    decision: report::Decision,
 }
 
 impl Chosen {
     /// The original schedule of `scop`, with `warning` saying why.
     fn original(scop: &scop::Scop, warning: Option<String>) -> isl::IslResult<Chosen> {
-        Ok(Chosen { schedule: scop.schedule.copy()?, privatizable: deps::Privatization::default(), warning, new: false, live_in: None })
+        let decision = report::Decision { schedule: warning.as_ref().map_or("original".into(), |w| format!("original kept: {w}")), ..Default::default() };
+        Ok(Chosen { schedule: scop.schedule.copy()?, privatizable: deps::Privatization::default(), warning, new: false, live_in: None, decision })
     }
 }
 
@@ -503,7 +529,9 @@ fn choose_schedule(
                 None => None,
             };
             let schedule = candidate.fused.unwrap_or(schedule);
-            return Ok(Chosen { schedule, privatizable: dependences.privatization(scop)?, warning: None, new: true, live_in });
+            let counts = [&dependences.flow, &dependences.anti, &dependences.output].map(|d| d.n_map().map_or(0, |n| n.max(0) as usize));
+            let decision = report::Decision { dependences: Some(counts), schedule: candidate.verdict.into(), fusion: candidate.fusion, bands: candidate.bands };
+            return Ok(Chosen { schedule, privatizable: dependences.privatization(scop)?, warning: None, new: true, live_in, decision });
         };
         let note = format!("the new schedule would change the results ({why})");
         if options.dump_schedule {
@@ -523,24 +551,37 @@ struct Candidate {
     /// With post-tiling fusion, the same schedule with producers fused
     /// into their consumers' tiles, where it fuses some.
     fused: Option<isl_rs::Schedule>,
+    /// Which schedule it is, for `--report`.
+    verdict: &'static str,
+    /// The fusions of [`Self::fused`], described.
+    fusion: Vec<String>,
+    /// The I/O model's account of its tiled bands.
+    bands: Vec<model::io::BandReport>,
 }
 
 /// `schedule` (tiled, with minimal fusion) with producers fused into their
-/// consumers' tiles ([`transform::fuse`]); `None` where none fuses or the
-/// fusion cannot be computed within the operation bound.
-fn fuse_producers(session: &Session, scop: &scop::Scop, index: usize, options: &GenerateOptions, times: &StageTimes, schedule: &isl_rs::Schedule) -> isl::IslResult<Option<isl_rs::Schedule>> {
+/// consumers' tiles ([`transform::fuse`]), with each fusion described;
+/// `None` where none fuses or the fusion cannot be computed within the
+/// operation bound.
+fn fuse_producers(session: &Session, scop: &scop::Scop, index: usize, options: &GenerateOptions, times: &StageTimes, schedule: &isl_rs::Schedule) -> isl::IslResult<Option<(isl_rs::Schedule, Vec<String>)>> {
     session.reset_operations();
     let schedule = schedule::sequence_sets(schedule.copy()?)?;
     let fused = times.time(Some(index), "fuse", || isl::IslResult::Ok(isl::within_operations(session.ctx(), transform::fuse::OPERATIONS, || transform::fuse::apply(schedule, scop))))?;
     session.reset_operations();
     let Some((fused, producers)) = fused.filter(|(_, producers)| !producers.is_empty()) else { return Ok(None) };
-    if options.dump_schedule {
-        for p in &producers {
+    let described: Vec<String> = producers
+        .iter()
+        .map(|p| {
             let tiles = if p.overlapped { "overlapped tiles, border instances recomputed" } else { "each instance in one tile" };
-            println!("region {index} fusion: {} into the tiles of {} at tile depth {} ({tiles})", p.producer.join(", "), p.consumer.join(", "), p.depth);
+            format!("{} into the tiles of {} at tile depth {} ({tiles})", p.producer.join(", "), p.consumer.join(", "), p.depth)
+        })
+        .collect();
+    if options.dump_schedule {
+        for d in &described {
+            println!("region {index} fusion: {d}");
         }
     }
-    Ok(Some(fused))
+    Ok(Some((fused, described)))
 }
 
 /// isl's schedule for `scop` (the original where isl finds none), tiled
@@ -575,6 +616,7 @@ fn transformed_schedule(
         // across the nests.
         require_reuse: plan.fusion != schedule::Fusion::Liveout,
         every_member_parallel: false,
+        io: plan.io.clone(),
     };
     // Keep the original order where the cost model predicts a loss; a
     // model that cannot be evaluated within the bound predicts nothing.
@@ -605,7 +647,8 @@ fn transformed_schedule(
         if options.dump_schedule {
             println!("region {index} model: not consulted (--reschedule=never): {}", verdict.describe());
         }
-        return Ok((floor.map(|f| Candidate { schedule: f.schedule, fused: None }), None));
+        let floor = floor.map(|f| Candidate { schedule: f.schedule, fused: None, verdict: "original order, parallelised (--reschedule=never)", fusion: Vec::new(), bands: Vec::new() });
+        return Ok((floor, None));
     }
     let computed = times.time(region, "schedule", || schedule::compute(session, scop, dependences, plan.fusion))?;
     let schedule = match computed {
@@ -613,10 +656,11 @@ fn transformed_schedule(
         None => scop.schedule.copy()?,
     };
     let mut transformed = tile(schedule.copy()?, &tiling)?;
-    let fused = match plan.fusion {
-        schedule::Fusion::Liveout => fuse_producers(session, scop, index, options, times, &transformed.schedule)?,
-        _ => None,
+    let (fused, fusion) = match plan.fusion {
+        schedule::Fusion::Liveout => fuse_producers(session, scop, index, options, times, &transformed.schedule)?.unzip(),
+        _ => (None, None),
     };
+    let fusion = fusion.unwrap_or_default();
     // On the GPU, a block's threads share the fused producers' loops
     // (where that can be decided within the bound; otherwise one thread
     // runs them).
@@ -663,7 +707,8 @@ fn transformed_schedule(
     }
     if plan.reschedule == cli::Reschedule::Always {
         let estimate = cost(&transformed).ok();
-        return Ok((Some(Candidate { schedule: transformed.schedule, fused }), estimate));
+        let bands = transformed.bands;
+        return Ok((Some(Candidate { schedule: transformed.schedule, fused, verdict: "new schedule (--reschedule=always)", fusion, bands }), estimate));
     }
     // Bands without reuse stay untiled unless the model finds tiling them
     // cheaper anyway (a wavefront whose untiled inner loops are short).
@@ -676,7 +721,7 @@ fn transformed_schedule(
             }
         }
     }
-    let original = transform::tile::Tiled { schedule: scop.schedule.copy()?, in_tile: Vec::new(), untiled: 0, reuse_tiled: 0 };
+    let original = transform::tile::Tiled { schedule: scop.schedule.copy()?, in_tile: Vec::new(), untiled: 0, reuse_tiled: 0, bands: Vec::new() };
     let costs = Costs {
         original: cost(&original),
         floor: floor.as_ref().map(|f| cost(f)),
@@ -691,8 +736,14 @@ fn transformed_schedule(
     }
     let estimate = |c: &isl::IslResult<f64>| c.as_ref().ok().copied();
     Ok(match choice {
-        Verdict::New => (Some(Candidate { schedule: transformed.schedule, fused }), estimate(&costs.new)),
-        Verdict::ParallelOriginal => (floor.map(|f| Candidate { schedule: f.schedule, fused: None }), costs.floor.as_ref().and_then(estimate)),
+        Verdict::New => {
+            let bands = transformed.bands;
+            (Some(Candidate { schedule: transformed.schedule, fused, verdict: choice.describe(), fusion, bands }), estimate(&costs.new))
+        }
+        Verdict::ParallelOriginal => {
+            let floor = floor.map(|f| Candidate { schedule: f.schedule, fused: None, verdict: choice.describe(), fusion: Vec::new(), bands: Vec::new() });
+            (floor, costs.floor.as_ref().and_then(estimate))
+        }
         Verdict::Original => (None, estimate(&costs.original)),
     })
 }
@@ -794,7 +845,7 @@ fn load_schedule(session: &Session, scop: &scop::Scop, index: usize, loaded: &[S
     let checked = deps::analyse(scop).and_then(|d| Ok((legality::check(scop, &d, &schedule)?, d)));
     match checked {
         Ok((Some(why), _)) => Err(format!("the loaded schedule is not legal: {why}")),
-        Ok((None, d)) => Ok(d.privatization(scop).map(|privatizable| Chosen { schedule, privatizable, warning: None, new: true, live_in: None })),
+        Ok((None, d)) => Ok(d.privatization(scop).map(|privatizable| Chosen { schedule, privatizable, warning: None, new: true, live_in: None, decision: report::Decision { schedule: "loaded (--load-schedule)".into(), ..Default::default() } })),
         Err(e) => Err(format!("the loaded schedule cannot be checked: {e}")),
     }
 }

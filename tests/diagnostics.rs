@@ -69,12 +69,12 @@ fn preprocessor_failure_is_a_one_line_error() {
 }
 
 #[test]
-fn unavailable_stages_say_so() {
+fn malformed_cache_sizes_are_a_one_line_error() {
     let case = "testsuite/snapshots/triangular.c";
-    let out = iotile(&args(&["--tile-sizes=auto", "--target=openmp", case]));
-    assert_one_line_error(&out, "--tile-sizes=auto needs the I/O model");
-    let out = iotile(&args(&["--report=json", case]));
-    assert_one_line_error(&out, "--report needs the I/O-model stage");
+    for bad in ["--cache-sizes=48K,,1M", "--cache-sizes=0", "--cache-sizes=1X", "--cache-sizes=1K,2K,3K,4K,5K"] {
+        let out = iotile(&args(&["--tile-sizes=auto", "--target=openmp", bad, case]));
+        assert_one_line_error(&out, "--cache-sizes expects");
+    }
 }
 
 /// An output named `.cu` gets CUDA: kernels and the error-checking macro.

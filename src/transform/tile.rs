@@ -22,6 +22,7 @@ use crate::deps::Dependences;
 use crate::legality::{band_reorderable, parallel_conflict};
 use crate::marks::{parallel_mark, simd_mark};
 use crate::isl::{tuple_names, within_operations, IslResult};
+use crate::model::io::{Band, BandReport, Hierarchy, Tiling};
 use crate::model::{one_step_along, stride, CostModel, Stride, STRIDED_IN_TILE};
 use crate::scop::Scop;
 
@@ -64,6 +65,19 @@ pub struct TileOptions {
     /// scheduler found coincident: the bands of the original schedule carry
     /// no such flags.
     pub every_member_parallel: bool,
+    /// The I/O model: each tiled band is measured and reported, and with
+    /// `--tile-sizes=auto` sized (its tile loops ordered) by its search.
+    pub io: Option<IoOptions>,
+}
+
+/// What the I/O model does for the tiler.
+#[derive(Debug, Clone)]
+pub struct IoOptions {
+    /// The memory levels it counts.
+    pub hierarchy: Hierarchy,
+    /// Choose tile sizes and the order of tile loops (`--tile-sizes=auto`)
+    /// instead of taking [`TileOptions::sizes`].
+    pub auto: bool,
 }
 
 /// A schedule after tiling and marking.
@@ -78,14 +92,16 @@ pub struct Tiled {
     /// Bands tiled because their accesses reuse data across iterations
     /// (counted only where reuse is required).
     pub reuse_tiled: usize,
+    /// With the I/O model, its account of every tiled band.
+    pub bands: Vec<BandReport>,
 }
 
 /// Tiles and marks `schedule` (of `scop`) in place of the original;
 /// `model`, when there is one, tells which parallel loops do unequal work.
 pub fn apply(schedule: Schedule, scop: &Scop, deps: &Dependences, options: &TileOptions, model: Option<&CostModel>) -> IslResult<Tiled> {
-    let mut tiler = Tiler { scop, deps, options, model, in_tile: Vec::new(), bands_tiled: 0, untiled: 0, reuse_tiled: 0 };
+    let mut tiler = Tiler { scop, deps, options, model, in_tile: Vec::new(), bands_tiled: 0, untiled: 0, reuse_tiled: 0, bands: Vec::new() };
     let root = tiler.visit(schedule.get_root()?, Walk { may_tile: true, in_parallel: false })?;
-    Ok(Tiled { schedule: root.get_schedule()?, in_tile: tiler.in_tile, untiled: tiler.untiled, reuse_tiled: tiler.reuse_tiled })
+    Ok(Tiled { schedule: root.get_schedule()?, in_tile: tiler.in_tile, untiled: tiler.untiled, reuse_tiled: tiler.reuse_tiled, bands: tiler.bands })
 }
 
 /// What is already decided above the node being visited.
@@ -112,6 +128,8 @@ struct Tiler<'a> {
     untiled: usize,
     /// See [`Tiled::reuse_tiled`].
     reuse_tiled: usize,
+    /// See [`Tiled::bands`].
+    bands: Vec<BandReport>,
 }
 
 impl Tiler<'_> {
@@ -163,10 +181,9 @@ impl Tiler<'_> {
     /// loops and, as asked, isolates full tiles and marks the innermost
     /// point loop for vectorisation; gives the outermost tile band.
     fn tile(&mut self, node: ScheduleNode) -> IslResult<ScheduleNode> {
-        let sizes = self.options.sizes.get(self.bands_tiled).or(self.options.sizes.last()).cloned().unwrap_or_default();
-        self.bands_tiled += 1;
         let members = node.band_n_member()?;
-        let size = |i: i32| sizes.get(i as usize).or(sizes.last()).copied().unwrap_or(32);
+        let (node, sizes) = self.sizes(node)?;
+        let size = |i: i32| sizes[i as usize];
         let ctx = node.get_ctx();
         let mut values = MultiVal::zero(node.band_get_space()?)?;
         for i in 0..members {
@@ -217,6 +234,37 @@ impl Tiler<'_> {
             node = node.parent()?;
         }
         Ok(node)
+    }
+
+    /// The tile sizes of the band at `node`, one per member: those asked
+    /// for, or with `--tile-sizes=auto` the I/O model's, its members then
+    /// permuted to the order it chose for the tile loops (gives the band).
+    /// With the I/O model, the band's account goes to [`Tiled::bands`].
+    fn sizes(&mut self, node: ScheduleNode) -> IslResult<(ScheduleNode, Vec<i64>)> {
+        let asked = self.options.sizes.get(self.bands_tiled).or(self.options.sizes.last()).cloned().unwrap_or_default();
+        self.bands_tiled += 1;
+        let n = node.band_n_member()? as usize;
+        let asked: Vec<i64> = (0..n).map(|i| asked.get(i).or(asked.last()).copied().unwrap_or(32)).collect();
+        let (Some(io), Some(model)) = (&self.options.io, self.model) else { return Ok((node, asked)) };
+        let innermost = cheapest_innermost(&node, self.scop, true)?;
+        let partial = node.band_get_partial_schedule_union_map()?.intersect_domain(node.get_domain()?)?;
+        let statements = tuple_names(&node.get_domain()?)?;
+        let prefix = node.get_prefix_schedule_union_map()?;
+        let Some(band) = Band::measure(self.scop, model, &prefix, &partial, innermost, &io.hierarchy)? else { return Ok((node, asked)) };
+        if !io.auto {
+            let tiling = Tiling { sizes: asked.clone(), order: (0..n).collect() };
+            self.bands.push(band.report(statements, tiling, &io.hierarchy, "as given".into()));
+            return Ok((node, asked));
+        }
+        let (tiling, search) = band.search(&io.hierarchy);
+        let sizes = tiling.order.iter().map(|&k| tiling.sizes[k]).collect();
+        let node = if tiling.order.iter().enumerate().all(|(i, &k)| i == k) { node } else { permute(node, &tiling.order)? };
+        let why = format!("least modelled cycles of {} tilings evaluated ({} partial choices pruned)", search.0, search.1);
+        let mut report = band.report(statements, tiling, &io.hierarchy, why);
+        report.sizes_from = "auto";
+        report.search = Some(search);
+        self.bands.push(report);
+        Ok((node, sizes))
     }
 
     /// The member of the permutable band at `node` that could run in

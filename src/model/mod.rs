@@ -24,6 +24,8 @@
 use isl_rs::{DimType, Map, Schedule, ScheduleNode, ScheduleNodeType, Set, UnionMap, UnionSet};
 
 use crate::isl::{tuple_names, IslResult};
+
+pub mod io;
 use crate::scop::Scop;
 use crate::legality::{bands_at_depth, loop_relations};
 use crate::marks::parallel_mark_depth;
@@ -302,8 +304,13 @@ impl CostModel {
         Ok(span.map(|(lo, hi)| hi - lo + 1))
     }
 
+    /// The parameters fixed to their estimated values.
+    pub fn parameters(&self) -> &Set {
+        &self.parameters
+    }
+
     /// Number of points in the box hull of `set` at the estimated parameters.
-    fn count(&self, set: Set) -> IslResult<f64> {
+    pub fn count(&self, set: Set) -> IslResult<f64> {
         let set = set.intersect_params(self.parameters.copy()?)?;
         if set.is_empty()? {
             return Ok(0.0);
@@ -356,7 +363,7 @@ fn fix_parameter(set: Set, name: &str, value: i32) -> IslResult<Set> {
 
 /// The least and greatest value of dimension `d` of `set`; `None` when
 /// either is unbounded.
-fn dim_range(set: &Set, d: i32) -> IslResult<Option<(i64, i64)>> {
+pub fn dim_range(set: &Set, d: i32) -> IslResult<Option<(i64, i64)>> {
     let (lo, hi) = (set.copy()?.dim_min_val(d)?, set.copy()?.dim_max_val(d)?);
     Ok(if lo.is_int()? && hi.is_int()? { Some((lo.get_num_si()?, hi.get_num_si()?)) } else { None })
 }

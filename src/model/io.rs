@@ -1,0 +1,872 @@
+//! The I/O model (seed 000 §4): the bytes a tiled band moves into each
+//! level of the memory hierarchy as a function of its tile sizes and of
+//! the order of its tile loops; `--tile-sizes=auto`'s choice of both, by a
+//! search that drops every partial choice whose best completion cannot
+//! beat the best choice found so far (seed 003's pruning with a lower
+//! bound of the model itself); and lower bounds on what any schedule must
+//! move (seed 000 §5, seed 001), reported beside the model.
+//!
+//! A band is measured once with isl, at the cost model's parameter
+//! estimates ([`Band::measure`]): along every dimension of every array,
+//! the extent of the elements that a block of band iterations touches is
+//! affine in the block's widths, `base + Σ slope_k (w_k − 1)`, and at most
+//! the extent the whole band touches. Everything after is arithmetic. The
+//! tiled band runs a *chain* of loops: its tile loops in the chosen order,
+//! then its point loops (in the same order, the stride-one member moved
+//! innermost, as [`crate::transform::tile`] generates them). The
+//! *sub-domain* at level `j` is one iteration of the `j`-th innermost loop
+//! of the chain, all loops inside it running in full (seed 000 §4.1: level
+//! 0 is one instance, level `2n` the whole band). An array whose
+//! sub-domain footprint at level `j` stays in a cache moves that footprint
+//! for the first iteration of the loop and only what the next iteration
+//! adds for every later one (the inter-sub-domain reuse). The cache is
+//! shared out among the arrays: every array gets the outermost level whose
+//! footprints all fit ([`Band::traffic`]). Footprints count whole cache
+//! lines along an array's last dimension.
+
+use std::time::Instant;
+
+use isl_rs::{DimType, Set, UnionMap, UnionSet};
+
+use crate::isl::IslResult;
+use crate::scop::Scop;
+use crate::transform::shared::element_bytes;
+
+use super::{dim_range, CostModel};
+
+/// Bytes in a cache line.
+const LINE: f64 = 64.0;
+
+/// Width of the blocks that measure how footprints grow along a member.
+const PROBE: i64 = 8;
+
+/// Share of a cache's capacity the model fills (the rest absorbs
+/// conflicts between arrays).
+const USABLE: f64 = 0.75;
+
+/// Cycles per instance of a statement, apart from moving data.
+const INSTANCE_CYCLES: f64 = 0.25;
+
+/// Cycles to enter the innermost point loop once (its bounds, its
+/// vector epilogue).
+const LOOP_ENTRY_CYCLES: f64 = 12.0;
+
+/// Cycles to enter a tile once (the bounds of its point loops).
+const TILE_ENTRY_CYCLES: f64 = 60.0;
+
+/// Threads sharing the outermost tile loop (as [`super::THREADS`]).
+const THREADS: f64 = 2.0;
+
+/// Leaves of the tile-size search evaluated at most per band: the search
+/// stops there with the best choice found.
+const MAX_EVALUATIONS: u64 = 200_000;
+
+/// Tile sizes the search tries along a member (those up to the member's
+/// extent, and the extent itself when it is smaller than the largest).
+const CANDIDATE_SIZES: [i64; 14] = [4, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 512];
+
+/// One level of the memory hierarchy, filled from the next one out.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Level {
+    /// `L1`, `L2`, `L3`, `shared`.
+    pub name: String,
+    /// Capacity in bytes.
+    pub bytes: u64,
+    /// Cycles per byte moved into it from the next level out.
+    pub cycles_per_byte: f64,
+}
+
+/// The levels the model counts traffic into, innermost first.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Hierarchy {
+    pub levels: Vec<Level>,
+    /// The innermost tile size is a multiple of this (the vector width of
+    /// the CPU in elements, the warp on CUDA).
+    pub inner_multiple: i64,
+}
+
+/// Cycles per byte moved into the data caches, innermost first (bandwidth
+/// of the next level out: L2, L3, memory shared by two cores).
+const CPU_CYCLES_PER_BYTE: [f64; 3] = [1.0 / 32.0, 1.0 / 16.0, 1.0 / 4.0];
+
+impl Hierarchy {
+    /// The CPU's data caches from `/sys/devices/system/cpu/cpu0/cache`, or
+    /// 32K, 1M and 32M where it cannot be read.
+    pub fn of_this_cpu() -> Hierarchy {
+        let mut caches: Vec<(u32, u64)> = Vec::new();
+        for index in 0..8 {
+            let dir = format!("/sys/devices/system/cpu/cpu0/cache/index{index}");
+            let read = |f: &str| std::fs::read_to_string(format!("{dir}/{f}")).ok().map(|s| s.trim().to_string());
+            let (Some(level), Some(kind), Some(size)) = (read("level"), read("type"), read("size")) else { continue };
+            if kind == "Instruction" {
+                continue;
+            }
+            if let (Ok(level), Some(bytes)) = (level.parse::<u32>(), parse_bytes(&size)) {
+                caches.push((level, bytes));
+            }
+        }
+        caches.sort();
+        caches.dedup_by_key(|c| c.0);
+        let sizes: Vec<u64> = if caches.is_empty() { vec![32 << 10, 1 << 20, 32 << 20] } else { caches.iter().map(|c| c.1).collect() };
+        Hierarchy::cpu(&sizes)
+    }
+
+    /// The CPU caches of capacities `sizes` (bytes, innermost first); the
+    /// last is filled from memory, the others from the next cache out.
+    pub fn cpu(sizes: &[u64]) -> Hierarchy {
+        let memory = CPU_CYCLES_PER_BYTE.len() - 1;
+        let levels = sizes
+            .iter()
+            .enumerate()
+            .map(|(i, &bytes)| Level {
+                name: format!("L{}", i + 1),
+                bytes,
+                cycles_per_byte: CPU_CYCLES_PER_BYTE[if i + 1 == sizes.len() { memory } else { i.min(memory - 1) }],
+            })
+            .collect();
+        Hierarchy { levels, inner_multiple: 8 }
+    }
+
+    /// `--cache-sizes`: capacities separated by commas, innermost first,
+    /// with a K or M suffix (`48K,1M,32M`).
+    pub fn parse(text: &str) -> Option<Hierarchy> {
+        let sizes: Vec<u64> = text.split(',').map(|s| parse_bytes(s.trim())).collect::<Option<_>>()?;
+        (!sizes.is_empty() && sizes.len() <= 4 && sizes.iter().all(|&s| s > 0)).then(|| Hierarchy::cpu(&sizes))
+    }
+
+    /// A GPU: a block's shared memory of `shared` bytes, filled from an L2
+    /// of `l2` bytes, filled from device memory; tiles along the innermost
+    /// member are multiples of the warp.
+    pub fn gpu(shared: u64, l2: u64) -> Hierarchy {
+        Hierarchy {
+            levels: vec![
+                Level { name: "shared".into(), bytes: shared, cycles_per_byte: 1.0 / 64.0 },
+                Level { name: "L2".into(), bytes: l2, cycles_per_byte: 1.0 / 16.0 },
+            ],
+            inner_multiple: 32,
+        }
+    }
+}
+
+/// `48K`, `1M`, `1024K` or a plain number of bytes.
+fn parse_bytes(text: &str) -> Option<u64> {
+    let (digits, unit) = match text.chars().last()? {
+        'K' | 'k' => (&text[..text.len() - 1], 1 << 10),
+        'M' | 'm' => (&text[..text.len() - 1], 1 << 20),
+        'G' | 'g' => (&text[..text.len() - 1], 1 << 30),
+        _ => (text, 1),
+    };
+    digits.trim().parse::<u64>().ok()?.checked_mul(unit)
+}
+
+/// How the extent of one array dimension grows with a block's widths.
+#[derive(Debug, Clone)]
+struct Extent {
+    /// At widths 1 (one point of the band).
+    base: f64,
+    /// Growth per unit of width, per band member.
+    slope: Vec<f64>,
+    /// What the whole band touches.
+    full: f64,
+}
+
+impl Extent {
+    fn at(&self, widths: &[f64]) -> f64 {
+        let grown = self.base + self.slope.iter().zip(widths).map(|(s, w)| s * (w - 1.0)).sum::<f64>();
+        grown.min(self.full).max(1.0)
+    }
+}
+
+/// The elements of one array (or of one access) a block touches.
+#[derive(Debug, Clone)]
+struct Footprint {
+    name: String,
+    element_bytes: f64,
+    dims: Vec<Extent>,
+    /// Whether the band writes it.
+    written: bool,
+}
+
+impl Footprint {
+    /// Transfers per line it brings in: a written line is written back.
+    fn moved_per_line(&self) -> f64 {
+        if self.written {
+            2.0
+        } else {
+            1.0
+        }
+    }
+
+    /// Bytes of a block of `widths`, whole lines along the last dimension.
+    fn bytes(&self, widths: &[f64]) -> f64 {
+        let mut bytes = self.element_bytes;
+        for (a, d) in self.dims.iter().enumerate() {
+            let extent = d.at(widths);
+            bytes = if a + 1 == self.dims.len() { (bytes * extent).max(LINE) } else { bytes * extent };
+        }
+        bytes
+    }
+
+    /// Bytes the next block adds when a block of `widths` moves `shift`
+    /// iterations along `member`: all of it less the part of the previous
+    /// block's footprint that the new one still covers (along the last
+    /// dimension, a sweep brings the moved bytes, not whole lines).
+    fn added(&self, widths: &[f64], member: usize, shift: f64) -> f64 {
+        let whole = self.bytes(widths);
+        let mut kept = 1.0;
+        for (a, d) in self.dims.iter().enumerate() {
+            let extent = d.at(widths);
+            let moved = (d.slope[member] * shift).min(d.full);
+            kept *= if a + 1 == self.dims.len() {
+                let span = (extent * self.element_bytes).max(LINE);
+                (span - moved * self.element_bytes).max(0.0) / span
+            } else {
+                (extent - moved).max(0.0) / extent
+            };
+        }
+        whole * (1.0 - kept)
+    }
+
+    /// Whether `other` is of the same array and moves with the band's
+    /// members as this one does.
+    fn moves_like(&self, other: &Footprint) -> bool {
+        self.name == other.name && self.dims.len() == other.dims.len() && self.dims.iter().zip(&other.dims).all(|(a, b)| a.slope == b.slope)
+    }
+
+    /// The band members that move this footprint (a coordinate projection
+    /// when every dimension moves with exactly one member, each with slope
+    /// one, and it is one element at one point of the band).
+    fn projection(&self) -> Option<Vec<usize>> {
+        let mut members = Vec::new();
+        for d in &self.dims {
+            let moving: Vec<usize> = (0..d.slope.len()).filter(|&k| d.slope[k] > 0.0).collect();
+            if d.base != 1.0 || moving.len() != 1 || d.slope[moving[0]] != 1.0 || members.contains(&moving[0]) {
+                return None;
+            }
+            members.push(moving[0]);
+        }
+        Some(members)
+    }
+}
+
+/// What the model knows of one permutable band, with the loops around it
+/// as members of their own, ahead of the band's (not tiled: tiles of one
+/// iteration, in their order).
+#[derive(Debug, Clone)]
+pub struct Band {
+    /// Loops around the band.
+    outer: usize,
+    /// Values each member takes.
+    extents: Vec<i64>,
+    /// Statement instances under the band.
+    pub instances: f64,
+    /// Per array, the elements blocks of the band touch.
+    arrays: Vec<Footprint>,
+    /// The member the point band runs innermost (stride one).
+    innermost: usize,
+    /// Bytes of every element the band touches, each once: what any
+    /// schedule moves into a cache smaller than its data.
+    compulsory: f64,
+    /// Lower bounds per level of the hierarchy, in bytes.
+    lower_bounds: Vec<f64>,
+}
+
+/// A tiling of a band: sizes per member and the order of the tile loops.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Tiling {
+    pub sizes: Vec<i64>,
+    /// Members, outermost tile loop first.
+    pub order: Vec<usize>,
+}
+
+/// The model's account of one tiled band, for `--report`.
+#[derive(Debug, Clone)]
+pub struct BandReport {
+    pub statements: Vec<String>,
+    pub extents: Vec<i64>,
+    pub tiling: Tiling,
+    /// The member of the innermost point loop (stride one).
+    pub innermost: usize,
+    /// `auto` or `fixed`.
+    pub sizes_from: &'static str,
+    pub why: String,
+    pub instances: f64,
+    /// Modelled cycles of the band (all threads), what `auto` minimises.
+    pub cycles: f64,
+    /// Per level: name, modelled bytes, lower bound.
+    pub traffic: Vec<(String, f64, f64)>,
+    /// Search statistics of `auto`: leaves evaluated, subtrees pruned, seconds.
+    pub search: Option<(u64, u64, f64)>,
+}
+
+impl Band {
+    /// Measures the band whose partial schedule (instances to band values)
+    /// is `partial`, below the loops of `prefix` (instances to the values
+    /// of the loops around the band), whose innermost point loop is
+    /// `innermost`, at the parameters of `model`; `None` where its extents
+    /// or footprints are not bounded there.
+    pub fn measure(scop: &Scop, model: &CostModel, prefix: &UnionMap, partial: &UnionMap, innermost: usize, hierarchy: &Hierarchy) -> IslResult<Option<Band>> {
+        let partial = prefix.copy()?.flat_range_product(partial.copy()?)?.intersect_params(model.parameters().copy()?)?;
+        let outer = prefix.copy()?.range()?.get_set_list()?;
+        let outer = if outer.size()? > 0 { outer.get_at(0)?.dim(DimType::Set)?.max(0) as usize } else { 0 };
+        let innermost = outer + innermost;
+        let values = partial.copy()?.range()?.get_set_list()?;
+        if values.size()? != 1 {
+            return Ok(None);
+        }
+        let values = values.get_at(0)?;
+        let n = values.dim(DimType::Set)?.max(0) as usize;
+        let mut lows = Vec::new();
+        let mut extents = Vec::new();
+        for k in 0..n {
+            let Some((lo, hi)) = dim_range(&values, k as i32)? else { return Ok(None) };
+            lows.push(lo);
+            extents.push(hi - lo + 1);
+        }
+        let domain = partial.copy()?.domain()?;
+        let names = crate::isl::tuple_names(&domain)?;
+        let statements: Vec<_> = scop.statements.iter().filter(|s| names.contains(&s.name)).collect();
+        let mut instances = 0.0;
+        for s in &statements {
+            instances += model.count(s.domain.copy()?)?;
+        }
+        // Blocks are placed around a point inside the band's values.
+        let centre = interior_point(&values, &lows, &extents)?;
+        let origin: Vec<i64> = (0..n).map(|k| (centre[k] - PROBE / 2).clamp(lows[k], (lows[k] + extents[k] - PROBE).max(lows[k]))).collect();
+        let block = |widths: &[Option<i64>]| -> IslResult<UnionSet> {
+            let mut set = Set::universe(values.get_space()?)?;
+            for (k, w) in widths.iter().enumerate() {
+                if let Some(w) = w {
+                    let (Ok(lo), Ok(hi)) = (i32::try_from(origin[k]), i32::try_from(origin[k] + w - 1)) else { continue };
+                    set = set.lower_bound_si(DimType::Set, k as u32, lo)?.upper_bound_si(DimType::Set, k as u32, hi)?;
+                }
+            }
+            Ok(partial.copy()?.intersect_range(UnionSet::from_set(set)?)?.domain()?)
+        };
+        // The blocks that measure: one point, PROBE along each member, all.
+        let mut probes: Vec<Vec<Option<i64>>> = vec![vec![Some(1); n]];
+        let widths: Vec<i64> = extents.iter().map(|&e| e.min(PROBE)).collect();
+        for k in 0..n {
+            let mut w = vec![Some(1); n];
+            w[k] = Some(widths[k]);
+            probes.push(w);
+        }
+        probes.push(vec![None; n]);
+        let blocks: Vec<UnionSet> = probes.iter().map(|p| block(p)).collect::<IslResult<_>>()?;
+        let element = |array: &str| -> f64 {
+            let ty = scop.arrays.iter().find(|a| a.name == array).map(|a| a.value_type()).unwrap_or_default();
+            element_bytes(&ty).unwrap_or(8) as f64
+        };
+        let footprint = |accesses: &UnionMap, name: &str| -> IslResult<Option<Footprint>> {
+            let mut boxes = Vec::new();
+            for b in &blocks {
+                boxes.push(box_extents(&accesses.copy()?.intersect_domain(b.copy()?)?.range()?, name)?);
+            }
+            let Some(full) = boxes.last().cloned().flatten() else { return Ok(None) };
+            let base = boxes[0].clone().unwrap_or_else(|| vec![1; full.len()]);
+            let dims = (0..full.len())
+                .map(|a| Extent {
+                    base: base[a].max(1) as f64,
+                    slope: (0..n)
+                        .map(|k| match (&boxes[1 + k], widths[k]) {
+                            (Some(e), w) if w > 1 => ((e[a] - base[a]).max(0) as f64) / (w - 1) as f64,
+                            _ => 0.0,
+                        })
+                        .collect(),
+                    full: full[a] as f64,
+                })
+                .collect();
+            Ok(Some(Footprint { name: name.to_string(), element_bytes: element(name), dims, written: false }))
+        };
+        // Accesses of one array whose footprints move alike and overlap
+        // (a stencil's neighbours) count once; others (syrk's A[i][k] and
+        // A[j][k]) apart.
+        let mut groups: Vec<(UnionMap, Footprint)> = Vec::new();
+        let mut each: Vec<(&str, Footprint)> = Vec::new();
+        let mut all = UnionMap::empty(partial.get_space()?.params()?)?;
+        for s in &statements {
+            let accesses = s.reads.iter().map(|a| (a, false)).chain(s.writes.iter().map(|a| (a, true)));
+            for (a, written) in accesses {
+                let relation = UnionMap::from_map(a.relation.copy()?)?;
+                all = all.union(relation.copy()?)?;
+                let Some(mut f) = footprint(&relation, &a.array)? else { return Ok(None) };
+                if f.dims.is_empty() {
+                    continue;
+                }
+                f.written = written;
+                each.push((&s.name, f.clone()));
+                let mut merged = false;
+                for g in groups.iter_mut().filter(|g| g.1.moves_like(&f)) {
+                    let union = g.0.copy()?.union(relation.copy()?)?;
+                    let Some(mut u) = footprint(&union, &a.array)? else { continue };
+                    if u.dims.iter().zip(&g.1.dims).zip(&f.dims).all(|((u, g), f)| u.base <= g.base + f.base + PROBE as f64) {
+                        u.written = g.1.written || written;
+                        *g = (union, u);
+                        merged = true;
+                        break;
+                    }
+                }
+                if !merged {
+                    groups.push((relation, f));
+                }
+            }
+        }
+        // Compulsory traffic: every element the band touches, once.
+        let whole = all.intersect_domain(blocks[blocks.len() - 1].copy()?)?.range()?;
+        let mut compulsory = 0.0;
+        let mut counted: Vec<&str> = Vec::new();
+        for f in groups.iter().map(|g| &g.1) {
+            if counted.contains(&f.name.as_str()) {
+                continue;
+            }
+            counted.push(&f.name);
+            let Some(extents) = box_extents(&whole, &f.name)? else { return Ok(None) };
+            let dims = extents.iter().map(|&e| Extent { base: e as f64, slope: vec![0.0; n], full: e as f64 }).collect();
+            compulsory += Footprint { dims, ..f.clone() }.bytes(&vec![1.0; n]);
+        }
+        // The statement with most instances, for the lower bounds.
+        let mut dominant = None;
+        let mut most = 0.0;
+        for s in &statements {
+            let count = model.count(s.domain.copy()?)?;
+            if count > most {
+                (most, dominant) = (count, Some(s.name.as_str()));
+            }
+        }
+        let mut projections = Vec::new();
+        for (_, f) in each.iter().filter(|e| Some(e.0) == dominant) {
+            match f.projection() {
+                Some(members) => projections.push((f.name.clone(), f.element_bytes, members)),
+                None => {
+                    projections.clear();
+                    break;
+                }
+            }
+        }
+        let mut band = Band { outer, extents, instances, arrays: groups.into_iter().map(|g| g.1).collect(), innermost, compulsory, lower_bounds: Vec::new() };
+        band.lower_bounds = hierarchy
+            .levels
+            .iter()
+            .map(|level| compulsory.max(projection_bound(&projections, most, n, level.bytes as f64)))
+            .collect();
+        Ok(Some(band))
+    }
+
+    /// `tiling` of the band's members as a tiling of all members, the
+    /// loops around the band first.
+    fn with_outer(&self, tiling: &Tiling) -> Tiling {
+        let mut sizes = vec![1; self.outer];
+        sizes.extend(&tiling.sizes);
+        let mut order: Vec<usize> = (0..self.outer).collect();
+        order.extend(tiling.order.iter().map(|&k| k + self.outer));
+        Tiling { sizes, order }
+    }
+
+    /// A tiling of all members as one of the band's.
+    fn without_outer(&self, tiling: Tiling) -> Tiling {
+        Tiling { sizes: tiling.sizes[self.outer..].to_vec(), order: tiling.order[self.outer..].iter().map(|&k| k - self.outer).collect() }
+    }
+
+    /// The chain of loops of `tiling`, outermost first: for each, its
+    /// member, whether it is a tile loop, and its trip count (a point
+    /// loop's on average over the tiles).
+    fn chain(&self, tiling: &Tiling) -> Vec<(usize, bool, f64)> {
+        let mut chain: Vec<(usize, bool, f64)> = Vec::new();
+        for &k in &tiling.order {
+            chain.push((k, true, self.tiles(tiling, k)));
+        }
+        let mut points: Vec<usize> = tiling.order.iter().copied().filter(|&k| k != self.innermost).collect();
+        if points.len() < tiling.order.len() {
+            points.push(self.innermost);
+        }
+        for k in points.into_iter().filter(|&k| k >= self.outer) {
+            chain.push((k, false, self.extents[k] as f64 / self.tiles(tiling, k)));
+        }
+        chain
+    }
+
+    fn tiles(&self, tiling: &Tiling, k: usize) -> f64 {
+        ((self.extents[k] + tiling.sizes[k] - 1) / tiling.sizes[k]) as f64
+    }
+
+    /// Modelled bytes moved into a cache of `capacity` bytes (seed 000
+    /// §4.2, with the cache shared out greedily among the arrays).
+    pub fn traffic(&self, tiling: &Tiling, capacity: f64) -> f64 {
+        let tiling = self.with_outer(tiling);
+        self.traffic_with(&self.chain(&tiling), &tiling.sizes.iter().map(|&s| s as f64).collect::<Vec<_>>(), capacity, false)
+    }
+
+    /// Traffic for the loop chain `chain` with tile widths `sizes`; with
+    /// `relaxed`, every array takes its cheapest level that fits alone
+    /// (a lower bound of the shared-out traffic). Never less than the
+    /// compulsory traffic: footprints measured around one point of a band
+    /// of statements of several shapes can miss elements that only some
+    /// of them touch.
+    fn traffic_with(&self, chain: &[(usize, bool, f64)], sizes: &[f64], capacity: f64, relaxed: bool) -> f64 {
+        self.shared_out(chain, sizes, capacity, relaxed).max(self.compulsory)
+    }
+
+    /// [`Self::traffic_with`] before the compulsory traffic bounds it.
+    fn shared_out(&self, chain: &[(usize, bool, f64)], sizes: &[f64], capacity: f64, relaxed: bool) -> f64 {
+        let capacity = capacity * USABLE;
+        // Band points that run something (a triangle's half); the loops
+        // below the band are inside the footprint of one point.
+        let density = (self.instances / self.extents.iter().map(|&e| e as f64).product::<f64>().max(1.0)).min(1.0);
+        // Per array and level: (footprint, traffic).
+        let levels = chain.len();
+        let table: Vec<Vec<(f64, f64)>> = self
+            .arrays
+            .iter()
+            .map(|f| {
+                (0..=levels)
+                    .map(|j| {
+                        // The innermost j loops run in full.
+                        let mut widths = vec![1.0f64; self.extents.len()];
+                        for &(k, tile, _) in &chain[levels - j..] {
+                            let width = if tile { self.extents[k] as f64 } else { sizes[k].min(self.extents[k] as f64) };
+                            widths[k] = widths[k].max(width);
+                        }
+                        let footprint = f.bytes(&widths);
+                        if j == levels {
+                            return (footprint, footprint);
+                        }
+                        let q = levels - 1 - j;
+                        let front: f64 = chain[..q].iter().map(|c| c.2).product::<f64>() * density;
+                        let (k, tile, trips) = chain[q];
+                        let step = if tile { sizes[k] } else { 1.0 };
+                        let traffic = footprint * front + f.added(&widths, k, step) * front * (trips - 1.0).max(0.0);
+                        // Dirty lines go back out as well.
+                        (footprint, traffic * f.moved_per_line())
+                    })
+                    .collect()
+            })
+            .collect();
+        // Where not even one point's footprint fits, it streams through
+        // the cache point after point.
+        let stream = |t: &Vec<(f64, f64)>| t[0].1.max(t[0].0 * chain.iter().map(|c| c.2).product::<f64>() * density);
+        if relaxed {
+            return table.iter().map(|t| t.iter().filter(|l| l.0 <= capacity).map(|l| l.1).fold(stream(t), f64::min)).sum();
+        }
+        let mut best = f64::INFINITY;
+        for common in 0..=levels {
+            let mut at = vec![common; table.len()];
+            let mut used: f64 = table.iter().map(|t| t[common].0).sum();
+            if used > capacity && common > 0 {
+                continue;
+            }
+            if used > capacity {
+                at = vec![0; table.len()];
+                used = table.iter().map(|t| t[0].0).sum();
+            }
+            // Raise single arrays while the footprints fit, the largest
+            // saving first.
+            loop {
+                let mut pick = None;
+                let mut saving = 0.0;
+                for (a, t) in table.iter().enumerate() {
+                    for l in at[a] + 1..=levels {
+                        let fits = used - t[at[a]].0 + t[l].0 <= capacity;
+                        if fits && t[at[a]].1 - t[l].1 > saving {
+                            (saving, pick) = (t[at[a]].1 - t[l].1, Some((a, l)));
+                        }
+                    }
+                }
+                let Some((a, l)) = pick else { break };
+                used += table[a][l].0 - table[a][at[a]].0;
+                at[a] = l;
+            }
+            best = best.min(table.iter().zip(&at).map(|(t, &l)| if t[l].0 <= capacity { t[l].1 } else { stream(t) }).sum());
+        }
+        best
+    }
+
+    /// Modelled cycles of `tiling`: the traffic into every level at its
+    /// cost per byte, the instances, the entries into innermost loops and
+    /// tiles, and the threads' imbalance over the outermost tile loop.
+    pub fn cycles(&self, tiling: &Tiling, hierarchy: &Hierarchy) -> f64 {
+        self.cycles_with_outer(&self.with_outer(tiling), hierarchy)
+    }
+
+    fn cycles_with_outer(&self, tiling: &Tiling, hierarchy: &Hierarchy) -> f64 {
+        let sizes: Vec<f64> = tiling.sizes.iter().map(|&s| s as f64).collect();
+        self.cycles_of(&self.chain(tiling), &sizes, &sizes, hierarchy, false)
+    }
+
+    /// [`Self::cycles`] from the widths `small` of the footprints and
+    /// `large` of the trip counts (with `relaxed`, a lower bound over every
+    /// tiling whose sizes lie between the two).
+    fn cycles_of(&self, chain: &[(usize, bool, f64)], small: &[f64], large: &[f64], hierarchy: &Hierarchy, relaxed: bool) -> f64 {
+        let memory: f64 = hierarchy.levels.iter().map(|l| l.cycles_per_byte * self.traffic_with(chain, small, l.bytes as f64, relaxed)).sum();
+        let inner = large[self.innermost].min(self.extents[self.innermost] as f64);
+        let tiles: f64 = chain.iter().filter(|c| c.1).map(|c| c.2).product();
+        let compute = self.instances * (INSTANCE_CYCLES + LOOP_ENTRY_CYCLES / inner) + tiles * TILE_ENTRY_CYCLES;
+        // The band's outermost tile loop is the parallel one.
+        let imbalance = match chain.get(self.outer) {
+            Some(&(_, true, trips)) if !relaxed => (trips / THREADS).ceil() * THREADS / trips,
+            _ => 1.0,
+        };
+        (memory + compute) * imbalance
+    }
+
+    /// The report of `tiling` on this band.
+    pub fn report(&self, statements: Vec<String>, tiling: Tiling, hierarchy: &Hierarchy, why: String) -> BandReport {
+        let traffic = hierarchy
+            .levels
+            .iter()
+            .zip(&self.lower_bounds)
+            .map(|(l, &bound)| (l.name.clone(), self.traffic(&tiling, l.bytes as f64), bound))
+            .collect();
+        let extents = self.extents[self.outer..].to_vec();
+        let cycles = self.cycles(&tiling, hierarchy);
+        let innermost = self.innermost - self.outer;
+        BandReport { statements, extents, tiling, innermost, sizes_from: "fixed", why, instances: self.instances, cycles, traffic, search: None }
+    }
+
+    /// `--tile-sizes=auto`: the tiling of least modelled cycles, its first
+    /// tile loop kept outermost (it is the parallel one); gives it with
+    /// the search's statistics (evaluated, pruned, seconds).
+    pub fn search(&self, hierarchy: &Hierarchy) -> (Tiling, (u64, u64, f64)) {
+        let start = Instant::now();
+        let n = self.extents.len();
+        let candidates: Vec<Vec<i64>> = (0..n)
+            .map(|k| {
+                let extent = self.extents[k];
+                if k < self.outer {
+                    return vec![1];
+                }
+                let multiple = if k == self.innermost { hierarchy.inner_multiple } else { 1 };
+                let mut sizes: Vec<i64> = CANDIDATE_SIZES.iter().copied().filter(|&s| s <= extent && s % multiple == 0).collect();
+                if extent < *CANDIDATE_SIZES.last().unwrap_or(&1) && !sizes.contains(&extent) {
+                    sizes.push(extent);
+                }
+                if sizes.is_empty() {
+                    sizes.push(extent.max(1));
+                }
+                sizes
+            })
+            .collect();
+        let mut search = Search { band: self, hierarchy, candidates, best: None, evaluated: 0, pruned: 0 };
+        for order in orders(n - self.outer) {
+            let order = self.with_outer(&Tiling { sizes: Vec::new(), order }).order;
+            let mut sizes = vec![0; n];
+            search.descend(&order, 0, &mut sizes);
+        }
+        let stats = (search.evaluated, search.pruned, start.elapsed().as_secs_f64());
+        let tiling = match search.best {
+            Some((_, best)) => self.without_outer(best),
+            None => Tiling { sizes: vec![32; n - self.outer], order: (0..n - self.outer).collect() },
+        };
+        (tiling, stats)
+    }
+}
+
+/// Tile-loop orders the search tries: the first member stays outermost,
+/// the others in every order (bands of up to five members; deeper ones
+/// keep their order).
+fn orders(n: usize) -> Vec<Vec<usize>> {
+    fn permutations(rest: &[usize]) -> Vec<Vec<usize>> {
+        if rest.len() <= 1 {
+            return vec![rest.to_vec()];
+        }
+        let mut out = Vec::new();
+        for (i, &first) in rest.iter().enumerate() {
+            let others: Vec<usize> = rest.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &m)| m).collect();
+            for mut tail in permutations(&others) {
+                tail.insert(0, first);
+                out.push(tail);
+            }
+        }
+        out
+    }
+    if n == 0 {
+        return vec![Vec::new()];
+    }
+    let inner: Vec<usize> = (1..n).collect();
+    let tails = if n <= 5 { permutations(&inner) } else { vec![inner] };
+    tails.into_iter().map(|mut t| {
+        t.insert(0, 0);
+        t
+    }).collect()
+}
+
+/// The branch-and-bound search over tile sizes, member by member.
+struct Search<'a> {
+    band: &'a Band,
+    hierarchy: &'a Hierarchy,
+    candidates: Vec<Vec<i64>>,
+    best: Option<(f64, Tiling)>,
+    evaluated: u64,
+    pruned: u64,
+}
+
+impl Search<'_> {
+    /// Tries every size of member `k` (those before it chosen in `sizes`).
+    fn descend(&mut self, order: &[usize], k: usize, sizes: &mut Vec<i64>) {
+        if self.evaluated >= MAX_EVALUATIONS {
+            return;
+        }
+        let n = sizes.len();
+        if k == n {
+            self.evaluated += 1;
+            let tiling = Tiling { sizes: sizes.clone(), order: order.to_vec() };
+            let cycles = self.band.cycles_with_outer(&tiling, self.hierarchy);
+            if self.best.as_ref().map_or(true, |b| cycles < b.0) {
+                self.best = Some((cycles, tiling));
+            }
+            return;
+        }
+        for i in 0..self.candidates[k].len() {
+            sizes[k] = self.candidates[k][i];
+            if let Some((incumbent, _)) = &self.best {
+                if self.bound(order, k, sizes) >= *incumbent {
+                    self.pruned += 1;
+                    continue;
+                }
+            }
+            self.descend(order, k + 1, sizes);
+        }
+    }
+
+    /// A lower bound of the cycles of every tiling that completes the
+    /// sizes chosen for members `..=k`: footprints (which grow with the
+    /// sizes) at the least sizes left, trip counts of tile loops at the
+    /// largest, of point loops at the least, every array in its cheapest
+    /// level that fits alone, no imbalance.
+    fn bound(&self, order: &[usize], k: usize, sizes: &[i64]) -> f64 {
+        let n = sizes.len();
+        let pick = |largest: bool| -> Vec<f64> {
+            (0..n)
+                .map(|m| match m <= k {
+                    true => sizes[m] as f64,
+                    false if largest => *self.candidates[m].last().unwrap_or(&1) as f64,
+                    false => *self.candidates[m].first().unwrap_or(&1) as f64,
+                })
+                .collect()
+        };
+        let (small, large) = (pick(false), pick(true));
+        let as_tiling = |s: &[f64]| Tiling { sizes: s.iter().map(|&v| v as i64).collect(), order: order.to_vec() };
+        let mut chain = self.band.chain(&as_tiling(&large));
+        let points = self.band.chain(&as_tiling(&small));
+        for (c, p) in chain.iter_mut().zip(points) {
+            if !c.1 {
+                c.2 = p.2;
+            }
+        }
+        self.band.cycles_of(&chain, &small, &large, self.hierarchy, true)
+    }
+}
+
+/// A point inside `values` (whose box starts at `lows` and spans
+/// `extents`), away from its faces: starting from the middle of the box,
+/// each member in turn moves to the middle of the values it can take with
+/// the others where they are, twice over (the middle of a triangle's box
+/// lies on its diagonal face; this point does not).
+fn interior_point(values: &Set, lows: &[i64], extents: &[i64]) -> IslResult<Vec<i64>> {
+    let n = lows.len();
+    let mut point: Vec<i64> = (0..n).map(|k| lows[k] + extents[k] / 2).collect();
+    for _ in 0..2 {
+        for k in 0..n {
+            let mut line = values.copy()?;
+            for (m, &v) in point.iter().enumerate() {
+                if m != k {
+                    let Ok(v) = i32::try_from(v) else { return Ok(point) };
+                    line = line.fix_si(DimType::Set, m as u32, v)?;
+                }
+            }
+            if let Some((lo, hi)) = dim_range(&line, k as i32)? {
+                point[k] = lo + (hi - lo) / 2;
+            }
+        }
+    }
+    Ok(point)
+}
+
+/// Per array of `set` named `name`, its extent along each dimension;
+/// `None` when the set has no element of it or an unbounded dimension.
+fn box_extents(set: &UnionSet, name: &str) -> IslResult<Option<Vec<i64>>> {
+    let sets = set.get_set_list()?;
+    for i in 0..sets.size()? {
+        let s = sets.get_at(i)?;
+        if s.get_tuple_name()? != name {
+            continue;
+        }
+        let mut extents = Vec::new();
+        for d in 0..s.dim(DimType::Set)? {
+            let Some((lo, hi)) = dim_range(&s, d)? else { return Ok(None) };
+            extents.push(hi - lo + 1);
+        }
+        return Ok(Some(extents));
+    }
+    Ok(None)
+}
+
+/// The lower bound on bytes moved into a cache of `capacity` bytes by a
+/// statement of `instances` instances whose accesses are the coordinate
+/// projections `projections` (array, element bytes, band members) of an
+/// `n`-member band; 0 where they are not all projections or give nothing
+/// above the compulsory traffic.
+///
+/// By the Brascamp-Lieb inequality for coordinate projections, a set `V`
+/// of instances satisfies `|V| <= Π_j |φ_j(V)|^(s_j)` for any exponents
+/// `s_j >= 0` that cover every member (`Σ_{j ∋ k} s_j >= 1`). Grouped by
+/// array, with `X` bytes of data in all, the largest such `V` is
+/// `χ(X) = c X^σ` (`σ = Σ s_j`, `c = Π_A (t_A/σ)^(t_A)` for the exponent
+/// `t_A` of array `A`, in elements). The partitioning argument (seed 001):
+/// a part of the execution that moves `X - S` elements into a cache of
+/// `S` computes at most `χ(X)` instances, so the whole moves at least
+/// `|V| (X - S) / χ(X)`, largest at `X = σ S / (σ - 1)`. Exponents are
+/// tried in halves.
+fn projection_bound(projections: &[(String, f64, Vec<usize>)], instances: f64, n: usize, capacity: f64) -> f64 {
+    if projections.is_empty() || projections.len() > 6 {
+        return 0.0;
+    }
+    let bytes = projections.iter().map(|p| p.1).fold(f64::INFINITY, f64::min);
+    let s = capacity / bytes;
+    let mut best = 0.0f64;
+    let choices = 3usize.pow(projections.len() as u32);
+    for code in 0..choices {
+        let exponents: Vec<f64> = (0..projections.len()).map(|j| (code / 3usize.pow(j as u32) % 3) as f64 / 2.0).collect();
+        let covered = (0..n).all(|k| projections.iter().zip(&exponents).filter(|(p, _)| p.2.contains(&k)).map(|(_, e)| e).sum::<f64>() >= 1.0);
+        let sigma: f64 = exponents.iter().sum();
+        if !covered || sigma <= 1.0 {
+            continue;
+        }
+        let mut per_array: Vec<(&str, f64)> = Vec::new();
+        for (p, e) in projections.iter().zip(&exponents) {
+            match per_array.iter_mut().find(|a| a.0 == p.0) {
+                Some(a) => a.1 += e,
+                None => per_array.push((&p.0, *e)),
+            }
+        }
+        let c: f64 = per_array.iter().filter(|a| a.1 > 0.0).map(|a| (a.1 / sigma).powf(a.1)).product();
+        let x = sigma * s / (sigma - 1.0);
+        let moved = instances * (x - s) / (c * x.powf(sigma));
+        best = best.max(moved * bytes);
+    }
+    best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn matrix_product_bound_is_the_classical_one() {
+        // C[i][j] += A[i][k] * B[k][j]: 2 N^3 / sqrt(S) elements.
+        let p = |a: &str, m: Vec<usize>| (a.to_string(), 8.0, m);
+        let projections = vec![p("C", vec![0, 1]), p("A", vec![0, 2]), p("B", vec![2, 1])];
+        let n3 = 1000.0f64.powi(3);
+        let s = 4096.0;
+        let bound = projection_bound(&projections, n3, 3, s * 8.0) / 8.0;
+        let classical = 2.0 * n3 / s.sqrt();
+        assert!((bound - classical).abs() < 1e-6 * classical, "{bound} against {classical}");
+    }
+
+    #[test]
+    fn cache_sizes_parse_with_units() {
+        let h = Hierarchy::parse("48K,1M,32M").expect("valid sizes");
+        assert_eq!(h.levels.iter().map(|l| l.bytes).collect::<Vec<_>>(), vec![48 << 10, 1 << 20, 32 << 20]);
+        assert_eq!(Hierarchy::parse("48K,,1M"), None);
+        assert_eq!(Hierarchy::parse("0"), None);
+    }
+}
