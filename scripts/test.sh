@@ -16,8 +16,10 @@ python3 scripts/polybench.py --iotile target/debug/iotile --target=openmp --comp
 # tiles, so that every kernel crosses tile boundaries; built through driver
 # mode (iotile --cc=gcc -fopenmp), as a Makefile would. The tiled variants
 # take the new schedule wherever the cost model would keep the original
-# order, so that every kernel's tiles are checked.
-python3 scripts/polybench.py --iotile target/debug/iotile --driver --target=openmp --compare='--reschedule=always --tile-sizes=4' --compare='--reschedule=always --tile-sizes=3,5,7' --compare='--reschedule=always --fusion=max' --check-sizes SMALL --no-time --out target/polybench-ci-tiles
+# order, so that every kernel's tiles are checked; the I/O model's sizes
+# and tile-loop orders on caches small enough that its tiles cross
+# SMALL's boundaries too.
+python3 scripts/polybench.py --iotile target/debug/iotile --driver --target=openmp --compare='--reschedule=always --tile-sizes=4' --compare='--reschedule=always --tile-sizes=3,5,7' --compare='--reschedule=always --fusion=max' --compare='--reschedule=always --tile-sizes=auto --cache-sizes=4K,32K' --check-sizes SMALL --no-time --out target/polybench-ci-tiles
 # CUDA: every kernel translated with --target=cuda and run on the CPU
 # emulation of runtime/, dumps compared exactly at MINI and SMALL.
 python3 scripts/polybench.py --iotile target/debug/iotile --target=cuda --cflags "-O1 -DIOTILE_EMULATE_CUDA -I$PWD/runtime" --check-sizes MINI,SMALL --no-time --out target/polybench-ci-cuda

@@ -211,6 +211,27 @@ fn scheduling_options_translate_as_in_translation_mode() {
     assert!(kept.contains("c0 += 8") && kept.contains("c1 += 4"), "{kept}");
 }
 
+/// `--tile-sizes=auto` with `--cache-sizes` in driver mode: both are
+/// iotile's (gcc would reject `--cache-sizes`), and the translation is the
+/// one translation mode gives.
+#[test]
+fn auto_tile_sizes_translate_as_in_translation_mode() {
+    let dir = scratch();
+    std::fs::copy(root().join("examples/gemm.c"), dir.path().join("gemm.c")).unwrap();
+    let flags = ["--tile-sizes=auto", "--cache-sizes", "2K,16K"];
+    let mut driver = vec!["--cc=gcc", "--keep", "-fopenmp", "-c", "gemm.c"];
+    driver.extend(flags);
+    let out = iotile_in(dir.path(), &driver);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let mut translate = vec!["--target=openmp", "-o", "direct.c", "gemm.c"];
+    translate.extend(flags);
+    let out = iotile_in(dir.path(), &translate);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let kept = std::fs::read_to_string(dir.path().join("gemm.iotile.c")).unwrap();
+    assert_eq!(kept, std::fs::read_to_string(dir.path().join("direct.c")).unwrap());
+    assert!(kept.contains("#pragma omp parallel for"), "{kept}");
+}
+
 #[test]
 fn bad_scheduling_options_stop_before_the_compiler() {
     let dir = scratch();

@@ -188,6 +188,16 @@ fn every_testsuite_program_round_trips_with_tiny_tiles() {
     check_all(&["--target=openmp", "--reschedule=always", "--tile-sizes=4"]);
 }
 
+/// `--tile-sizes=auto`: the I/O model's sizes and tile-loop orders. On
+/// caches of a few hundred bytes it chooses small tiles, so that the
+/// testsuite's small loops cross tile boundaries; on the GPU's levels
+/// (the innermost sizes a multiple of the warp) under the emulation.
+#[test]
+fn every_testsuite_program_round_trips_with_auto_tile_sizes() {
+    check_all(&["--target=openmp", "--reschedule=always", "--tile-sizes=auto", "--cache-sizes=256,1K,4K"]);
+    check_all(&["--target=cuda", "--tile-sizes=auto", "--max-shared-memory=1K"]);
+}
+
 /// CUDA under the CPU emulation (separate device memory, adversarial
 /// thread order at barriers), with the default tiles and with odd ones,
 /// and with the kernels in a CUDA file of their own (`--kernels`) run by

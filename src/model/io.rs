@@ -41,15 +41,21 @@ const LINE: f64 = 64.0;
 const PROBE: i64 = 8;
 
 /// Share of a cache's capacity the model fills (the rest absorbs
-/// conflicts between arrays).
-const USABLE: f64 = 0.75;
+/// conflicts between arrays: lines of rows a stride apart compete for the
+/// same sets of an 8- or 12-way cache).
+const USABLE: f64 = 0.5;
 
 /// Cycles per instance of a statement, apart from moving data.
-const INSTANCE_CYCLES: f64 = 0.25;
+/// `INSTANCE_CYCLES` and `LOOP_ENTRY_CYCLES` are fitted (least squares) to
+/// the times of `scripts/tile-grid.py` over 4 x 4 x 4 tile sizes of gemm,
+/// syrk, 2mm, covariance and doitgen at LARGE, 2 threads: 0.5 and 0.6-0.8
+/// cycles (an entry cost of 12 made the search prefer 256-wide innermost
+/// tiles, 1.3x slower than 32).
+const INSTANCE_CYCLES: f64 = 0.5;
 
 /// Cycles to enter the innermost point loop once (its bounds, its
 /// vector epilogue).
-const LOOP_ENTRY_CYCLES: f64 = 12.0;
+const LOOP_ENTRY_CYCLES: f64 = 1.0;
 
 /// Cycles to enter a tile once (the bounds of its point loops).
 const TILE_ENTRY_CYCLES: f64 = 60.0;
@@ -63,7 +69,11 @@ const MAX_EVALUATIONS: u64 = 200_000;
 
 /// Tile sizes the search tries along a member (those up to the member's
 /// extent, and the extent itself when it is smaller than the largest).
-const CANDIDATE_SIZES: [i64; 14] = [4, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 512];
+/// None above 128: gemm's tiles of 256 and 512 rows ran 1.2x and 1.4x
+/// slower than 64 although they move fewer bytes into L2 (the rows of `A`
+/// they touch are too far apart for the prefetchers, a latency the model
+/// does not count).
+const CANDIDATE_SIZES: [i64; 10] = [4, 8, 12, 16, 24, 32, 48, 64, 96, 128];
 
 /// One level of the memory hierarchy, filled from the next one out.
 #[derive(Debug, Clone, PartialEq)]
@@ -491,9 +501,9 @@ impl Band {
 
     /// Modelled bytes moved into a cache of `capacity` bytes (seed 000
     /// §4.2, with the cache shared out greedily among the arrays).
-    pub fn traffic(&self, tiling: &Tiling, capacity: f64) -> f64 {
+    pub fn traffic(&self, tiling: &Tiling, level: &Level) -> f64 {
         let tiling = self.with_outer(tiling);
-        self.traffic_with(&self.chain(&tiling), &tiling.sizes.iter().map(|&s| s as f64).collect::<Vec<_>>(), capacity, false)
+        self.traffic_with(&self.chain(&tiling), &tiling.sizes.iter().map(|&s| s as f64).collect::<Vec<_>>(), level, false)
     }
 
     /// Traffic for the loop chain `chain` with tile widths `sizes`; with
@@ -502,8 +512,8 @@ impl Band {
     /// compulsory traffic: footprints measured around one point of a band
     /// of statements of several shapes can miss elements that only some
     /// of them touch.
-    fn traffic_with(&self, chain: &[(usize, bool, f64)], sizes: &[f64], capacity: f64, relaxed: bool) -> f64 {
-        self.shared_out(chain, sizes, capacity, relaxed).max(self.compulsory)
+    fn traffic_with(&self, chain: &[(usize, bool, f64)], sizes: &[f64], level: &Level, relaxed: bool) -> f64 {
+        self.shared_out(chain, sizes, level.bytes as f64, relaxed).max(self.compulsory)
     }
 
     /// [`Self::traffic_with`] before the compulsory traffic bounds it.
@@ -596,7 +606,7 @@ impl Band {
     /// `large` of the trip counts (with `relaxed`, a lower bound over every
     /// tiling whose sizes lie between the two).
     fn cycles_of(&self, chain: &[(usize, bool, f64)], small: &[f64], large: &[f64], hierarchy: &Hierarchy, relaxed: bool) -> f64 {
-        let memory: f64 = hierarchy.levels.iter().map(|l| l.cycles_per_byte * self.traffic_with(chain, small, l.bytes as f64, relaxed)).sum();
+        let memory: f64 = hierarchy.levels.iter().map(|l| l.cycles_per_byte * self.traffic_with(chain, small, l, relaxed)).sum();
         let inner = large[self.innermost].min(self.extents[self.innermost] as f64);
         let tiles: f64 = chain.iter().filter(|c| c.1).map(|c| c.2).product();
         let compute = self.instances * (INSTANCE_CYCLES + LOOP_ENTRY_CYCLES / inner) + tiles * TILE_ENTRY_CYCLES;
@@ -614,7 +624,7 @@ impl Band {
             .levels
             .iter()
             .zip(&self.lower_bounds)
-            .map(|(l, &bound)| (l.name.clone(), self.traffic(&tiling, l.bytes as f64), bound))
+            .map(|(l, &bound)| (l.name.clone(), self.traffic(&tiling, l), bound))
             .collect();
         let extents = self.extents[self.outer..].to_vec();
         let cycles = self.cycles(&tiling, hierarchy);
