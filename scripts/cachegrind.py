@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The I/O model against a simulated cache: modelled traffic beside cachegrind's misses.
 
-For each PolyBench kernel asked for, at --size (default SMALL), and each set
+For each PolyBench kernel asked for, at --size (default MEDIUM), and each set
 of iotile flags in --variants:
 
   1. translates the kernel with `iotile --target=openmp FLAGS
@@ -22,7 +22,8 @@ their ratio (modelled / measured). The model counts a written line twice
 make the ratio above 1 where they dominate. Installs valgrind with apt
 when it is missing.
 
-  scripts/cachegrind.py                                    # gemm, 2mm, syrk, doitgen, covariance at SMALL
+  scripts/cachegrind.py                                    # gemm, 2mm, syrk, doitgen, covariance at MEDIUM
+  scripts/cachegrind.py --size SMALL --d1 4K --ll 32K      # SMALL (its data fit 256K) on smaller caches
   scripts/cachegrind.py --kernels gemm --variants=--tile-sizes=16 --variants=--tile-sizes=auto
 """
 
@@ -38,7 +39,7 @@ from pathlib import Path
 
 sys.dont_write_bytecode = True  # importing polybench must not leave __pycache__ in the repository
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from polybench import find_kernels, run  # noqa: E402
+from polybench import run, scratch_suite  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 LINE = 64
@@ -48,9 +49,9 @@ def parse_args():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--iotile", default=str(ROOT / "target" / "release" / "iotile"), help="iotile binary (default: target/release/iotile)")
     p.add_argument("--kernels", default="gemm,2mm,syrk,doitgen,covariance", help="comma-separated kernels")
-    p.add_argument("--size", default="SMALL", help="dataset size (default: SMALL)")
+    p.add_argument("--size", default="MEDIUM", help="dataset size (default: MEDIUM, whose data exceed the default LL)")
     p.add_argument("--d1", default="32K", help="simulated L1 data cache (default: 32K)")
-    p.add_argument("--ll", default="256K", help="simulated last-level cache (default: 256K, below SMALL's data)")
+    p.add_argument("--ll", default="256K", help="simulated last-level cache (default: 256K)")
     p.add_argument("--variants", action="append", default=None, metavar="FLAGS",
                    help="iotile flags of one variant (repeatable; default: --tile-sizes=32 and --tile-sizes=auto)")
     p.add_argument("--timeout", type=int, default=900, help="seconds allowed per command (default: 900)")
@@ -91,9 +92,8 @@ def main():
     failed = False
     rows = []
     try:
-        suite = scratch / "suite"
-        shutil.copytree(ROOT / "polybench", suite)
-        found = {k.stem: k for k in find_kernels(suite)}
+        suite, kernels = scratch_suite(ROOT / "polybench", scratch)
+        found = {k.stem: k for k in kernels}
         utilities = suite / "utilities"
         for name in [k for k in args.kernels.split(",") if k]:
             if name not in found:

@@ -373,22 +373,29 @@ def check(program, variants, source, omp_source, work, size, args, progress):
         if build(program, [args.cc, *flags, "-fopenmp", str(omp_source), "-o", str(exe), "-lm"], "omp", size, args, ""):
             exes["omp"] = exe
         compared.append("omp")
+    compare_outputs(exes, compared, program.fail, tag, args.timeout)
+    progress.step(f"{program.name} checked at {tag}")
+
+
+def compare_outputs(exes, compared, fail, tag, timeout):
+    """Runs every executable of exes (label -> path) with CHECK_THREADS threads and calls fail
+    for each one that fails or prints nothing, and for each label of compared whose output
+    differs from orig's; gives whether orig ran."""
     env = dict(os.environ, OMP_NUM_THREADS=str(CHECK_THREADS))
     outputs = {}
     for label, exe in exes.items():
-        r = run([str(exe)], args.timeout, env)
+        r = run([str(exe)], timeout, env)
         failure = r.failure(f"run {label} {tag}")
         if failure:
-            program.fail(failure)
+            fail(failure)
         elif not r.stdout:
-            program.fail(f"run {label} {tag}: no output")
+            fail(f"run {label} {tag}: no output")
         else:
             outputs[label] = r.stdout
-    if "orig" in outputs:
-        for label in compared:
-            if label in outputs and outputs[label] != outputs["orig"]:
-                program.fail(f"{label} {tag}: output differs from orig")
-    progress.step(f"{program.name} checked at {tag}")
+    for label in compared:
+        if "orig" in outputs and label in outputs and outputs[label] != outputs["orig"]:
+            fail(f"{label} {tag}: output differs from orig")
+    return "orig" in outputs
 
 
 def time_program(program, variants, source, omp_source, work, args, progress):

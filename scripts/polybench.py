@@ -92,6 +92,14 @@ def patch_exact_format(suite):
             header.write_text(patched)
 
 
+def scratch_suite(suite_src, scratch):
+    """Copies the suite into scratch/suite with its dumps exact; gives the copy and its kernels (paths relative to it)."""
+    suite = scratch / "suite"
+    shutil.copytree(suite_src, suite)
+    patch_exact_format(suite)
+    return suite, find_kernels(suite)
+
+
 class Progress:
     def __init__(self, total):
         self.total, self.done, self.tty = total, 0, sys.stderr.isatty()
@@ -183,10 +191,8 @@ def main():
 
     scratch = Path(tempfile.mkdtemp(prefix="iotile-polybench-"))
     try:
-        suite = scratch / "suite"
-        shutil.copytree(suite_src, suite)
-        patch_exact_format(suite)
-        kernels = [Kernel(k, variants) for k in find_kernels(suite) if not wanted or k.stem in wanted]
+        suite, found = scratch_suite(suite_src, scratch)
+        kernels = [Kernel(k, variants) for k in found if not wanted or k.stem in wanted]
         if not kernels:
             sys.exit("polybench.py: no kernels found")
         utilities = suite / "utilities"

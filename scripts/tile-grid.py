@@ -43,7 +43,7 @@ from pathlib import Path
 
 sys.dont_write_bytecode = True  # importing polybench must not leave __pycache__ in the repository
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from polybench import Progress, find_kernels, geometric_mean, patch_exact_format, run  # noqa: E402
+from polybench import Progress, geometric_mean, run, scratch_suite  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 KERNELS = "gemm,2mm,3mm,syrk,syr2k,doitgen,covariance,correlation"
@@ -83,11 +83,9 @@ def main():
     failed = False
     rows = []
     try:
-        suite = scratch / "suite"
-        shutil.copytree(ROOT / "polybench", suite)
-        patch_exact_format(suite)
+        suite, kernels = scratch_suite(ROOT / "polybench", scratch)
         wanted = [k for k in args.kernels.split(",") if k]
-        found = {k.stem: k for k in find_kernels(suite)}
+        found = {k.stem: k for k in kernels}
         unknown = [k for k in wanted if k not in found]
         if unknown:
             sys.exit(f"tile-grid.py: unknown kernel(s) {', '.join(unknown)}")

@@ -64,8 +64,8 @@ from pathlib import Path
 
 sys.dont_write_bytecode = True  # importing pipelines must not leave __pycache__ in the repository
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from pipelines import (DRIVER_WARNING, FLOOR, Progress, Variant, geometric_mean, positive,  # noqa: E402
-                       region_seconds, run)
+from pipelines import (CHECK_THREADS, DRIVER_WARNING, FLOOR, Progress, Variant, compare_outputs,  # noqa: E402
+                       geometric_mean, positive, region_seconds, run)
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCE = ROOT / "yolo-layers" / "conv2d.c"
@@ -90,7 +90,6 @@ MACROS = dict(F="NF", C="NC", Y="NY", X="NX", H="NH", W="NW")
 # The least check size of a dimension (unless the layer's own is smaller):
 # two tiles of iotile's default size 32 and a partial one.
 CHECK_MIN = 69
-CHECK_THREADS = 2
 CHECK_FLAGS = ["-O2", "-fopenmp", "-ffp-contract=off", "-DDUMP"]
 TIME_FLAGS = ["-O3", "-march=native", "-fopenmp"]
 QUIET = ["-Wno-unknown-pragmas"]
@@ -237,22 +236,8 @@ def check(layer, variants, source, work, args, progress):
     """Builds orig and every variant at the check size with dumps and compares their outputs byte for byte."""
     sizes = check_sizes(layer.sizes, args.check_divisor, args.check_min)
     exes = build_all(layer, variants, source, work, sizes, CHECK_FLAGS, "check", args)
-    env = dict(os.environ, OMP_NUM_THREADS=str(CHECK_THREADS))
-    outputs = {}
-    for label, exe in exes:
-        r = run([str(exe)], args.timeout, env)
-        failure = r.failure(f"run {label} (check)")
-        if failure:
-            layer.fail(failure)
-        elif not r.stdout:
-            layer.fail(f"run {label} (check): no output")
-        else:
-            outputs[label] = r.stdout
-    if "orig" in outputs:
-        for v in variants:
-            if v.label in outputs and outputs[v.label] != outputs["orig"]:
-                layer.fail(f"{v.label} (check, {size_text(sizes)}): output differs from orig")
-    elif layer.correct:
+    ran = compare_outputs(dict(exes), [v.label for v in variants], layer.fail, f"(check, {size_text(sizes)})", args.timeout)
+    if not ran and layer.correct:
         layer.fail("orig did not run")
     progress.step(f"{layer.name} checked at {size_text(sizes)}")
 
