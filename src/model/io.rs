@@ -63,6 +63,14 @@ const TILE_ENTRY_CYCLES: f64 = 60.0;
 /// Threads sharing the outermost tile loop (as [`super::THREADS`]).
 const THREADS: f64 = 2.0;
 
+/// How much cheaper than the given sizes (`--tile-sizes`, default 32) the
+/// search's choice must be modelled for `auto` to take it. Over the grids
+/// of `scripts/tile-grid.py` the model ranks tilings only roughly (rank
+/// correlations 0.2-0.65): matrix-vector bands (mvt, gemver, atax) whose
+/// 128 x 128 tiles it modelled 2-4% cheaper than 32 x 32 ran 1.2-1.5x
+/// slower, while syr2k's choice, modelled 4.8% cheaper, ran 1.39x faster.
+pub const AUTO_MARGIN: f64 = 0.04;
+
 /// Leaves of the tile-size search evaluated at most per band: the search
 /// stops there with the best choice found.
 const MAX_EVALUATIONS: u64 = 200_000;

@@ -22,7 +22,7 @@ use crate::deps::Dependences;
 use crate::legality::{band_reorderable, parallel_conflict};
 use crate::marks::{parallel_mark, simd_mark};
 use crate::isl::{tuple_names, within_operations, IslResult};
-use crate::model::io::{Band, BandReport, Hierarchy, Tiling};
+use crate::model::io::{Band, BandReport, Hierarchy, Tiling, AUTO_MARGIN};
 use crate::model::{one_step_along, stride, CostModel, Stride, STRIDED_IN_TILE};
 use crate::scop::Scop;
 
@@ -257,9 +257,26 @@ impl Tiler<'_> {
             return Ok((node, asked));
         }
         let (tiling, search) = band.search(&io.hierarchy);
+        let fixed = Tiling { sizes: asked.clone(), order: (0..n).collect() };
+        let (best, given) = (band.cycles(&tiling, &io.hierarchy), band.cycles(&fixed, &io.hierarchy));
+        if best > given * (1.0 - AUTO_MARGIN) {
+            // Within the model's error of the given sizes: keep them.
+            let why = format!(
+                "the model's best of {} tilings evaluated ({} pruned), {:?} in order {:?}, is predicted only {:.1}% faster",
+                search.0,
+                search.1,
+                tiling.sizes,
+                tiling.order,
+                100.0 * (1.0 - best / given)
+            );
+            let mut report = band.report(statements, fixed, &io.hierarchy, why);
+            report.search = Some(search);
+            self.bands.push(report);
+            return Ok((node, asked));
+        }
         let sizes = tiling.order.iter().map(|&k| tiling.sizes[k]).collect();
         let node = if tiling.order.iter().enumerate().all(|(i, &k)| i == k) { node } else { permute(node, &tiling.order)? };
-        let why = format!("least modelled cycles of {} tilings evaluated ({} partial choices pruned)", search.0, search.1);
+        let why = format!("least modelled cycles of {} tilings evaluated ({} partial choices pruned), {:.1}% below the given sizes'", search.0, search.1, 100.0 * (1.0 - best / given));
         let mut report = band.report(statements, tiling, &io.hierarchy, why);
         report.sizes_from = "auto";
         report.search = Some(search);
