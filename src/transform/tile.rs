@@ -251,13 +251,12 @@ impl Tiler<'_> {
         let statements = tuple_names(&node.get_domain()?)?;
         let prefix = node.get_prefix_schedule_union_map()?;
         let Some(band) = Band::measure(self.scop, model, &prefix, &partial, innermost, &io.hierarchy)? else { return Ok((node, asked)) };
+        let fixed = Tiling { sizes: asked.clone(), order: (0..n).collect() };
         if !io.auto {
-            let tiling = Tiling { sizes: asked.clone(), order: (0..n).collect() };
-            self.bands.push(band.report(statements, tiling, &io.hierarchy, "as given".into()));
+            self.bands.push(band.report(statements, fixed, &io.hierarchy, "as given".into()));
             return Ok((node, asked));
         }
         let (tiling, search) = band.search(&io.hierarchy);
-        let fixed = Tiling { sizes: asked.clone(), order: (0..n).collect() };
         let (best, given) = (band.cycles(&tiling, &io.hierarchy), band.cycles(&fixed, &io.hierarchy));
         if best > given * (1.0 - AUTO_MARGIN) {
             // Within the model's error of the given sizes: keep them.
