@@ -559,6 +559,14 @@ struct Candidate {
     bands: Vec<model::io::BandReport>,
 }
 
+impl Candidate {
+    /// The floor (the original order, parallelised): nothing fused, no
+    /// band tiled.
+    fn floor(floor: transform::tile::Tiled, verdict: &'static str) -> Candidate {
+        Candidate { schedule: floor.schedule, fused: None, verdict, fusion: Vec::new(), bands: Vec::new() }
+    }
+}
+
 /// `schedule` (tiled, with minimal fusion) with producers fused into their
 /// consumers' tiles ([`transform::fuse`]), with each fusion described;
 /// `None` where none fuses or the fusion cannot be computed within the
@@ -647,7 +655,7 @@ fn transformed_schedule(
         if options.dump_schedule {
             println!("region {index} model: not consulted (--reschedule=never): {}", verdict.describe());
         }
-        let floor = floor.map(|f| Candidate { schedule: f.schedule, fused: None, verdict: "original order, parallelised (--reschedule=never)", fusion: Vec::new(), bands: Vec::new() });
+        let floor = floor.map(|f| Candidate::floor(f, "original order, parallelised (--reschedule=never)"));
         return Ok((floor, None));
     }
     let computed = times.time(region, "schedule", || schedule::compute(session, scop, dependences, plan.fusion))?;
@@ -741,7 +749,7 @@ fn transformed_schedule(
             (Some(Candidate { schedule: transformed.schedule, fused, verdict: choice.describe(), fusion, bands }), estimate(&costs.new))
         }
         Verdict::ParallelOriginal => {
-            let floor = floor.map(|f| Candidate { schedule: f.schedule, fused: None, verdict: choice.describe(), fusion: Vec::new(), bands: Vec::new() });
+            let floor = floor.map(|f| Candidate::floor(f, choice.describe()));
             (floor, costs.floor.as_ref().and_then(estimate))
         }
         Verdict::Original => (None, estimate(&costs.original)),

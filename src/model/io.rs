@@ -344,10 +344,8 @@ impl Band {
         let domain = partial.copy()?.domain()?;
         let names = crate::isl::tuple_names(&domain)?;
         let statements: Vec<_> = scop.statements.iter().filter(|s| names.contains(&s.name)).collect();
-        let mut instances = 0.0;
-        for s in &statements {
-            instances += model.count(s.domain.copy()?)?;
-        }
+        let counts: Vec<f64> = statements.iter().map(|s| model.count(s.domain.copy()?)).collect::<IslResult<_>>()?;
+        let instances: f64 = counts.iter().sum();
         // Blocks are placed around a point inside the band's values.
         let centre = interior_point(&values, &lows, &extents)?;
         let origin: Vec<i64> = (0..n).map(|k| (centre[k] - PROBE / 2).clamp(lows[k], (lows[k] + extents[k] - PROBE).max(lows[k]))).collect();
@@ -445,8 +443,7 @@ impl Band {
         // The statement with most instances, for the lower bounds.
         let mut dominant = None;
         let mut most = 0.0;
-        for s in &statements {
-            let count = model.count(s.domain.copy()?)?;
+        for (s, &count) in statements.iter().zip(&counts) {
             if count > most {
                 (most, dominant) = (count, Some(s.name.as_str()));
             }
