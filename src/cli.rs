@@ -247,6 +247,7 @@ impl Cli {
             fusion: self.fusion.unwrap_or(if liveout_by_default { Fusion::Liveout } else { Fusion::Smart }),
             smart_unless_fused: liveout_by_default,
             tile_sizes,
+            default_sizes: self.tile_size.is_none() && self.tile_sizes.is_none(),
             second_level: self.l2_tile_factor.map(i64::from),
             isolate_full_tiles: self.isolate_full_tiles.unwrap_or(Isolate::Deep),
             // The cost model predicts CPU run times; on the GPU the new

@@ -181,6 +181,13 @@ pub const DEFAULT_MAX_SECONDS: u64 = 20;
 /// full tiles (7.7 million, 28 s).
 pub const AST_OPERATIONS: u64 = 3_000_000;
 
+/// Tile size, with post-tiling fusion on the CPU and no sizes asked for,
+/// of the member that runs innermost in a tile (the stride-one one; the
+/// others keep 32): a fused tile recomputes its producers' borders and
+/// runs each stage's loops over its rows, so wide rows recompute less and
+/// vectorise better.
+pub const FUSED_TILE_WIDTH: i64 = 128;
+
 /// How a region's new schedule is chosen (absent: the original schedule).
 #[derive(Debug, Clone)]
 pub struct SchedulePlan {
@@ -200,6 +207,8 @@ pub struct SchedulePlan {
     pub reschedule: cli::Reschedule,
     /// The I/O model: `--tile-sizes=auto`, or measuring tiled bands for `--report`.
     pub io: Option<transform::tile::IoOptions>,
+    /// No tile sizes were asked for: [`Self::tile_sizes`] are iotile's.
+    pub default_sizes: bool,
 }
 
 impl SchedulePlan {
@@ -625,6 +634,7 @@ fn transformed_schedule(
         require_reuse: plan.fusion != schedule::Fusion::Liveout,
         every_member_parallel: false,
         io: plan.io.clone(),
+        innermost_size: (plan.fusion == schedule::Fusion::Liveout && plan.default_sizes && options.target == back::Target::Openmp).then_some(FUSED_TILE_WIDTH),
     };
     // Keep the original order where the cost model predicts a loss; a
     // model that cannot be evaluated within the bound predicts nothing.

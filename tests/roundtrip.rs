@@ -249,6 +249,27 @@ fn every_testsuite_program_round_trips_with_post_tiling_fusion() {
     check_all(&["--target=cuda", "--fusion=liveout", "--tile-sizes=3,5,7"]);
 }
 
+/// By default, an unsharp mask's stages are fused into wide tiles (32
+/// rows of 128 columns) and the tiles run in parallel: the band's first
+/// member, its three colour channels, fits one tile, so the mark goes to
+/// the rows (it went to the channels' loop, which isl does not generate
+/// for one iteration, and the tiles ran on one thread).
+#[test]
+fn fused_wide_tiles_run_in_parallel() {
+    let dir = scratch();
+    let generated = dir.path().join("out.c");
+    let case = relative(&root().join("testsuite/run/image-unsharp-mask.c"));
+    let args = ["--target=openmp", "-DH=256", "-DW=256", "-o", &generated.display().to_string(), &case.display().to_string()].map(String::from);
+    let out = iotile(&args);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = std::fs::read_to_string(&generated).expect("read the output");
+    assert!(text.contains("iotile_scratch_"), "not fused into tiles:\n{text}");
+    let parallel = text.lines().position(|l| l.trim() == "#pragma omp parallel for").unwrap_or_else(|| panic!("no parallel loop:\n{text}"));
+    let rows = text.lines().nth(parallel + 1).unwrap_or_default();
+    assert!(rows.contains("+= 32)"), "the parallel loop is not the rows' tile loop: {rows}");
+    assert!(text.lines().nth(parallel + 2).unwrap_or_default().contains("+= 128)"), "{text}");
+}
+
 /// `--fusion=liveout` moves the first blur of a separable blur into the
 /// tiles of the second (so the round trips above test fused code).
 #[test]

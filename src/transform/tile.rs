@@ -68,6 +68,9 @@ pub struct TileOptions {
     /// The I/O model: each tiled band is measured and reported, and with
     /// `--tile-sizes=auto` sized (its tile loops ordered) by its search.
     pub io: Option<IoOptions>,
+    /// Tile size of the member each band runs innermost in its tiles (its
+    /// stride-one member), in place of what [`Self::sizes`] gives it.
+    pub innermost_size: Option<i64>,
 }
 
 /// What the I/O model does for the tiler.
@@ -161,12 +164,19 @@ impl Tiler<'_> {
                 (node, marked) = self.finish_leaf(split_classes(node)?.0)?;
             }
         }
+        // The outermost member that carries no conflict, or a later one
+        // where that one runs once (three colour channels in a tile of 32:
+        // the generated code has no loop for the mark to name, and the
+        // fused tiles of an unsharp mask ran on one thread).
         let mut parallel = None;
         if self.options.mark_parallel && !walk.in_parallel {
             for i in 0..node.band_n_member()? {
                 if self.parallel_candidate(&node, i)? && parallel_conflict(self.scop, self.deps, &node, i)?.is_none() {
-                    parallel = Some(i);
-                    break;
+                    parallel.get_or_insert(i);
+                    if !self.runs_once(&node, i)? {
+                        parallel = Some(i);
+                        break;
+                    }
                 }
             }
         }
@@ -244,7 +254,10 @@ impl Tiler<'_> {
         let asked = self.options.sizes.get(self.bands_tiled).or(self.options.sizes.last()).cloned().unwrap_or_default();
         self.bands_tiled += 1;
         let n = node.band_n_member()? as usize;
-        let asked: Vec<i64> = (0..n).map(|i| asked.get(i).or(asked.last()).copied().unwrap_or(32)).collect();
+        let mut asked: Vec<i64> = (0..n).map(|i| asked.get(i).or(asked.last()).copied().unwrap_or(32)).collect();
+        if let Some(size) = self.options.innermost_size {
+            asked[cheapest_innermost(&node, self.scop, true)?] = size;
+        }
         let (Some(io), Some(model)) = (&self.options.io, self.model) else { return Ok((node, asked)) };
         let innermost = cheapest_innermost(&node, self.scop, true)?;
         let partial = node.band_get_partial_schedule_union_map()?.intersect_domain(node.get_domain()?)?;
@@ -301,6 +314,15 @@ impl Tiler<'_> {
             }
         }
         Ok(None)
+    }
+
+    /// Whether member `m` of the band at `node` takes one value at the cost
+    /// model's parameters (a tile loop over fewer points than a tile);
+    /// `false` without a model.
+    fn runs_once(&self, node: &ScheduleNode, m: i32) -> IslResult<bool> {
+        let Some(model) = self.model else { return Ok(false) };
+        let values = node.band_get_partial_schedule_union_map()?.intersect_domain(node.get_domain()?)?;
+        Ok(model.extent(&values, m)? == Some(1))
     }
 
     /// Whether member `m` of the band at `node` is tested for parallelism:
