@@ -816,16 +816,26 @@ const FLOOR_MARGIN: f64 = 0.05;
 impl Costs {
     /// The candidate the model predicts fastest, with [`FLOOR_MARGIN`]
     /// in favour of the original order parallelised, unless the new
-    /// schedule tiles for reuse or fuses producers into their consumers'
-    /// tiles; the new schedule where the model cannot be evaluated (it
-    /// predicts nothing).
+    /// schedule tiles for reuse (no margin) or fuses producers into their
+    /// consumers' tiles (the margin in its favour, as against smart
+    /// fusion: the fused tiles of a camera pipeline, predicted 0.01%
+    /// slower for their recomputed borders, ran 1.6x faster); the new
+    /// schedule where the model cannot be evaluated (it predicts nothing).
     fn choice(&self) -> Verdict {
         let (Ok(original), Ok(new)) = (&self.original, &self.new) else { return Verdict::New };
         let floor = match &self.floor {
             Some(Ok(floor)) if floor < original => Some(*floor),
             _ => None,
         };
-        let new_wins = |floor: f64| if self.reuse || self.fused { *new <= floor } else { *new < floor * (1.0 - FLOOR_MARGIN) };
+        let new_wins = |floor: f64| {
+            if self.fused {
+                *new <= floor * (1.0 + FLOOR_MARGIN)
+            } else if self.reuse {
+                *new <= floor
+            } else {
+                *new < floor * (1.0 - FLOOR_MARGIN)
+            }
+        };
         match floor {
             Some(floor) if !new_wins(floor) => Verdict::ParallelOriginal,
             _ if new > original => Verdict::Original,

@@ -18,7 +18,8 @@
 //! - every instance of it is needed by some tile (it then runs nowhere
 //!   else; values read after the region are all written), or is dead (it
 //!   writes only elements of arrays nothing reads after the region, and
-//!   nothing in the region reads them: it is dropped), and each tile
+//!   nothing that runs in the region reads them: it is dropped, like the
+//!   instances of producers fused before it that no tile needs), and each tile
 //!   needs a bounded number of them (a reduction loop that the consumer's
 //!   tiles leave whole would run whole in every tile, untiled);
 //! - the values it reads from outside itself are not written by the groups
@@ -190,6 +191,10 @@ fn fusible_producers(accesses: &Accesses, groups: &[UnionSet], gone: &[bool], co
         }
         Ok(false)
     };
+    // Instances of the producers fused so far that no tile needs: they
+    // run nowhere, so what they read need not be computed either (the
+    // border columns of a blur that only a dropped stage read).
+    let mut dropped = UnionSet::empty(groups[consumer].get_space()?)?;
     for p in (0..consumer).rev() {
         if gone[p] {
             continue;
@@ -204,13 +209,14 @@ fn fusible_producers(accesses: &Accesses, groups: &[UnionSet], gone: &[bool], co
         }
         // Every instance is needed somewhere (or dead: it writes only
         // elements of arrays nothing reads after the region, which nothing
-        // in it reads either, and is dropped), and a tile needs a bounded
-        // number of them.
+        // that runs in it reads either, and is dropped), and a tile needs a
+        // bounded number of them.
         let unneeded = instances.copy()?.subtract(extension.copy()?.range()?)?;
         if !unneeded.is_empty()? {
             let their_writes = accesses.writes_of(&unneeded)?;
             let dead = tuple_names(&their_writes.copy()?.range()?)?.iter().all(|a| accesses.dead_after.contains(a));
-            if !dead || share_elements(&their_writes, &accesses.reads)? {
+            let live_reads = accesses.reads.copy()?.subtract_domain(dropped.copy()?)?;
+            if !dead || share_elements(&their_writes, &live_reads)? {
                 continue;
             }
         }
@@ -249,6 +255,7 @@ fn fusible_producers(accesses: &Accesses, groups: &[UnionSet], gone: &[bool], co
             continue;
         }
         needed = needed.union(extension.copy()?.apply_range(reads)?)?;
+        dropped = dropped.union(unneeded)?;
         fused.push(Producer { group: p, extension, overlapped });
     }
     Ok(fused)
