@@ -580,16 +580,38 @@ impl Candidate {
 /// consumers' tiles ([`transform::fuse`]), with each fusion described;
 /// `None` where none fuses or the fusion cannot be computed within the
 /// operation bound.
-fn fuse_producers(session: &Session, scop: &scop::Scop, index: usize, options: &GenerateOptions, times: &StageTimes, schedule: &isl_rs::Schedule) -> isl::IslResult<Option<(isl_rs::Schedule, Vec<String>)>> {
+fn fuse_producers(
+    session: &Session,
+    scop: &scop::Scop,
+    index: usize,
+    options: &GenerateOptions,
+    times: &StageTimes,
+    schedule: &isl_rs::Schedule,
+    model: Option<&model::CostModel>,
+) -> isl::IslResult<Option<(isl_rs::Schedule, Vec<String>)>> {
     session.reset_operations();
     let schedule = schedule::sequence_sets(schedule.copy()?)?;
     let fused = times.time(Some(index), "fuse", || isl::IslResult::Ok(isl::within_operations(session.ctx(), transform::fuse::OPERATIONS, || transform::fuse::apply(schedule, scop))))?;
     session.reset_operations();
     let Some((fused, producers)) = fused.filter(|(_, producers)| !producers.is_empty()) else { return Ok(None) };
+    // The recomputation of overlapped tiles, counted tile by tile (under a
+    // bound of its own, so that it cannot change what is generated), for
+    // those who read it.
+    let recomputed = |p: &transform::fuse::FusedProducer| -> Option<f64> {
+        let model = model.filter(|_| p.overlapped && (options.dump_schedule || options.report))?;
+        session.reset_operations();
+        let ratio = isl::within_operations(session.ctx(), transform::fuse::OPERATIONS, || model.recomputation(&p.extension)).flatten();
+        session.reset_operations();
+        ratio
+    };
     let described: Vec<String> = producers
         .iter()
         .map(|p| {
-            let tiles = if p.overlapped { "overlapped tiles, border instances recomputed" } else { "each instance in one tile" };
+            let tiles = match (p.overlapped, recomputed(p)) {
+                (false, _) => "each instance in one tile".to_string(),
+                (true, None) => "overlapped tiles, border instances recomputed".to_string(),
+                (true, Some(r)) => format!("overlapped tiles, border instances recomputed: {:.1}% more instances", 100.0 * r),
+            };
             format!("{} into the tiles of {} at tile depth {} ({tiles})", p.producer.join(", "), p.consumer.join(", "), p.depth)
         })
         .collect();
@@ -675,7 +697,7 @@ fn transformed_schedule(
     };
     let mut transformed = tile(schedule.copy()?, &tiling)?;
     let (fused, fusion) = match plan.fusion {
-        schedule::Fusion::Liveout => fuse_producers(session, scop, index, options, times, &transformed.schedule)?.unzip(),
+        schedule::Fusion::Liveout => fuse_producers(session, scop, index, options, times, &transformed.schedule, model.as_ref())?.unzip(),
         _ => (None, None),
     };
     let fusion = fusion.unwrap_or_default();

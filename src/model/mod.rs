@@ -45,6 +45,9 @@ pub const STRIDED_IN_TILE: f64 = 1.0;
 /// above which its iterations count as unequal.
 const UNEQUAL_WORK: f64 = 0.25;
 
+/// The most tiles [`CostModel::recomputation`] counts one by one.
+pub const MAX_COUNTED_TILES: usize = 4096;
+
 /// Largest move along the last array dimension that counts as
 /// [`Stride::Near`] (a 2x downsample's `in[2i][2j]`).
 const NEAR: i32 = 4;
@@ -309,6 +312,36 @@ impl CostModel {
         &self.parameters
     }
 
+    /// How many more instances the tiles of `extension` (`tile -> producer
+    /// instance`, a producer fused into overlapped tiles) run than the
+    /// producer has, as a fraction of the latter, at the estimated
+    /// parameters: each tile's instances and the producer's counted as box
+    /// hulls ([`Self::count`]); `None` beyond [`MAX_COUNTED_TILES`] tiles.
+    pub fn recomputation(&self, extension: &UnionMap) -> IslResult<Option<f64>> {
+        let extension = extension.copy()?.intersect_params(self.parameters.copy()?)?;
+        let count_all = |set: UnionSet| -> IslResult<f64> {
+            let list = set.get_set_list()?;
+            let mut total = 0.0;
+            for i in 0..list.size()? {
+                total += self.count(list.get_at(i)?)?;
+            }
+            Ok(total)
+        };
+        let own = count_all(extension.copy()?.range()?)?;
+        let tile_sets = extension.copy()?.domain()?.get_set_list()?;
+        let mut tiles = Vec::new();
+        for i in 0..tile_sets.size()? {
+            if !points(tile_sets.get_at(i)?, 0, MAX_COUNTED_TILES, &mut tiles)? {
+                return Ok(None);
+            }
+        }
+        let mut run = 0.0;
+        for tile in tiles {
+            run += count_all(extension.copy()?.intersect_domain(UnionSet::from_set(tile)?)?.range()?)?;
+        }
+        Ok((own > 0.0).then(|| run / own - 1.0))
+    }
+
     /// Number of points in the box hull of `set` at the estimated parameters.
     pub fn count(&self, set: Set) -> IslResult<f64> {
         let set = set.intersect_params(self.parameters.copy()?)?;
@@ -359,6 +392,30 @@ fn fix_parameter(set: Set, name: &str, value: i32) -> IslResult<Set> {
     let Ok(at) = u32::try_from(set.find_dim_by_name(DimType::Param, name)?) else { return Ok(set) };
     let fixed = set.copy()?.fix_si(DimType::Param, at, value)?;
     Ok(if fixed.is_empty()? { set } else { fixed })
+}
+
+/// Appends to `out` the points of the bounded set `set` whose dimensions
+/// before `d` are fixed, each as a set of one point, value after value of
+/// each dimension; `false` (and `out` incomplete) when that would make more
+/// than `limit` points or a dimension is unbounded.
+fn points(set: Set, d: i32, limit: usize, out: &mut Vec<Set>) -> IslResult<bool> {
+    if set.is_empty()? {
+        return Ok(true);
+    }
+    if d == set.dim(DimType::Set)? {
+        out.push(set);
+        return Ok(out.len() <= limit);
+    }
+    let mut rest = set;
+    while !rest.is_empty()? {
+        let Some((value, _)) = dim_range(&rest, d)? else { return Ok(false) };
+        let Ok(at) = i32::try_from(value) else { return Ok(false) };
+        if !points(rest.copy()?.fix_si(DimType::Set, d as u32, at)?, d + 1, limit, out)? {
+            return Ok(false);
+        }
+        rest = rest.lower_bound_si(DimType::Set, d as u32, at + 1)?;
+    }
+    Ok(true)
 }
 
 /// The least and greatest value of dimension `d` of `set`; `None` when

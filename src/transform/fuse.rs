@@ -46,7 +46,6 @@ use crate::scop::Scop;
 pub const OPERATIONS: u64 = 20_000_000;
 
 /// A producer fused into a consumer's tiles.
-#[derive(Debug, Clone)]
 pub struct FusedProducer {
     /// The producer's statements.
     pub producer: Vec<String>,
@@ -56,6 +55,9 @@ pub struct FusedProducer {
     pub depth: usize,
     /// Whether tiles recompute some instances (overlapped tiles).
     pub overlapped: bool,
+    /// The producer instances each tile runs (`tile -> instance`): the
+    /// extension schedule.
+    pub extension: UnionMap,
 }
 
 /// `tiled` (the tiled minimal-fusion schedule of `scop`) with producers
@@ -81,6 +83,7 @@ pub fn apply(tiled: Schedule, scop: &Scop) -> IslResult<(Schedule, Vec<FusedProd
                 consumer: tuple_names(&groups[consumer])?,
                 depth: plan.depth,
                 overlapped: p.overlapped,
+                extension: p.extension.copy()?,
             });
         }
     }
