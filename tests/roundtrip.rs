@@ -270,6 +270,25 @@ fn fused_wide_tiles_run_in_parallel() {
     assert!(text.lines().nth(parallel + 2).unwrap_or_default().contains("+= 128)"), "{text}");
 }
 
+/// ... but not where wide tiles would leave an intermediate out of the
+/// tile-local buffers that tiles of the default sizes give it: a Gaussian
+/// pyramid's first level is 8 times wider than its last, whose tiles the
+/// others are fused into.
+#[test]
+fn wide_fused_tiles_keep_the_tile_local_buffers() {
+    let dir = scratch();
+    let generated = dir.path().join("out.c");
+    let case = relative(&root().join("testsuite/run/image-gaussian-pyramid.c"));
+    let args = ["--target=openmp", "--dump-schedule", "-DH=512", "-DW=512", "-o", &generated.display().to_string(), &case.display().to_string()].map(String::from);
+    let out = iotile(&args);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let dump = String::from_utf8_lossy(&out.stdout);
+    assert!(dump.contains("region 0 tile width: 128 along the stride-one member would keep 2 intermediates in tile-local buffers, the given sizes 3: the given sizes used"), "{dump}");
+    assert!(dump.contains("region 0 scratch: t1 ("), "{dump}");
+    let text = std::fs::read_to_string(&generated).expect("read the output");
+    assert!(!text.contains("+= 128)"), "{text}");
+}
+
 /// `--fusion=liveout` moves the first blur of a separable blur into the
 /// tiles of the second (so the round trips above test fused code), and the
 /// dump counts what the overlapped tiles recompute: at 40 x 52, the 4 x 4
