@@ -249,6 +249,19 @@ fn every_testsuite_program_round_trips_with_post_tiling_fusion() {
     check_all(&["--target=cuda", "--fusion=liveout", "--tile-sizes=3,5,7"]);
 }
 
+/// The dump and the output of iotile with `flags` on the testsuite
+/// program `case` (a path from the repository's root).
+fn translate(case: &str, flags: &[&str]) -> (String, String) {
+    let dir = scratch();
+    let generated = dir.path().join("out.c");
+    let case = relative(&root().join(case));
+    let mut args: Vec<String> = flags.iter().map(|f| f.to_string()).collect();
+    args.extend(["-o".to_string(), generated.display().to_string(), case.display().to_string()]);
+    let out = iotile(&args);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    (String::from_utf8_lossy(&out.stdout).into_owned(), std::fs::read_to_string(&generated).expect("read the output"))
+}
+
 /// By default, an unsharp mask's stages are fused into wide tiles (32
 /// rows of 128 columns) and the tiles run in parallel: the band's first
 /// member, its three colour channels, fits one tile, so the mark goes to
@@ -256,13 +269,7 @@ fn every_testsuite_program_round_trips_with_post_tiling_fusion() {
 /// for one iteration, and the tiles ran on one thread).
 #[test]
 fn fused_wide_tiles_run_in_parallel() {
-    let dir = scratch();
-    let generated = dir.path().join("out.c");
-    let case = relative(&root().join("testsuite/run/image-unsharp-mask.c"));
-    let args = ["--target=openmp", "-DH=256", "-DW=256", "-o", &generated.display().to_string(), &case.display().to_string()].map(String::from);
-    let out = iotile(&args);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    let text = std::fs::read_to_string(&generated).expect("read the output");
+    let (_, text) = translate("testsuite/run/image-unsharp-mask.c", &["--target=openmp", "-DH=256", "-DW=256"]);
     assert!(text.contains("iotile_scratch_"), "not fused into tiles:\n{text}");
     let parallel = text.lines().position(|l| l.trim() == "#pragma omp parallel for").unwrap_or_else(|| panic!("no parallel loop:\n{text}"));
     let rows = text.lines().nth(parallel + 1).unwrap_or_default();
@@ -276,18 +283,14 @@ fn fused_wide_tiles_run_in_parallel() {
 /// others are fused into.
 #[test]
 fn wide_fused_tiles_keep_the_tile_local_buffers() {
-    let dir = scratch();
-    let generated = dir.path().join("out.c");
-    let case = relative(&root().join("testsuite/run/image-gaussian-pyramid.c"));
-    let args = ["--target=openmp", "--dump-schedule", "-DH=512", "-DW=512", "-o", &generated.display().to_string(), &case.display().to_string()].map(String::from);
-    let out = iotile(&args);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    let dump = String::from_utf8_lossy(&out.stdout);
+    let (dump, text) = translate("testsuite/run/image-gaussian-pyramid.c", &["--target=openmp", "--dump-schedule", "-DH=512", "-DW=512"]);
     assert!(dump.contains("region 0 tile width: 128 along the stride-one member would keep 2 intermediates in tile-local buffers, the given sizes 3: the given sizes used"), "{dump}");
     assert!(dump.contains("region 0 scratch: t1 ("), "{dump}");
-    let text = std::fs::read_to_string(&generated).expect("read the output");
     assert!(!text.contains("+= 128)"), "{text}");
 }
+
+/// Post-tiling fusion in 4 x 4 tiles, with the schedule dumped.
+const FUSED_TINY_TILES: &[&str] = &["--fusion=liveout", "--reschedule=always", "--tile-sizes=4", "--dump-schedule"];
 
 /// `--fusion=liveout` moves the first blur of a separable blur into the
 /// tiles of the second (so the round trips above test fused code), and the
@@ -297,13 +300,7 @@ fn wide_fused_tiles_keep_the_tile_local_buffers() {
 /// 40, 45% more instances.
 #[test]
 fn post_tiling_fusion_fuses_a_separable_blur() {
-    let dir = scratch();
-    let generated = dir.path().join("out.c");
-    let case = relative(&root().join("testsuite/run/image-separable-blur.c"));
-    let args = ["--fusion=liveout", "--reschedule=always", "--tile-sizes=4", "--dump-schedule", "-o", &generated.display().to_string(), &case.display().to_string()].map(String::from);
-    let out = iotile(&args);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    let dump = String::from_utf8_lossy(&out.stdout);
+    let (dump, _) = translate("testsuite/run/image-separable-blur.c", FUSED_TINY_TILES);
     assert!(dump.contains("region 0 fusion: S_0 into the tiles of S_1 at tile depth 2 (overlapped tiles, border instances recomputed: 45.0% more instances)"), "{dump}");
     assert!(dump.contains("extension:"), "{dump}");
 }
@@ -315,20 +312,11 @@ fn post_tiling_fusion_fuses_a_separable_blur() {
 /// these programs cannot pass without them.
 #[test]
 fn post_tiling_fusion_keeps_dead_intermediates_in_tile_local_buffers() {
-    let dir = scratch();
-    let generated = dir.path().join("out.c");
-    let translate = |case: &str| {
-        let case = relative(&root().join(case));
-        let args = ["--fusion=liveout", "--reschedule=always", "--tile-sizes=4", "--dump-schedule", "-o", &generated.display().to_string(), &case.display().to_string()].map(String::from);
-        let out = iotile(&args);
-        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-        (String::from_utf8_lossy(&out.stdout).into_owned(), std::fs::read_to_string(&generated).unwrap())
-    };
-    let (dump, code) = translate("testsuite/run/fusion-local-scratch.c");
+    let (dump, code) = translate("testsuite/run/fusion-local-scratch.c", FUSED_TINY_TILES);
     assert!(dump.contains("region 0 scratch: a (6 x 6), b (4 x 6) in tile-local buffers in the tiles of S_2"), "{dump}");
     assert!(!dump.contains("region 1 scratch"), "{dump}");
     assert!(code.contains("double iotile_scratch_0_a[36];"), "{code}");
-    let (dump, _) = translate("testsuite/run/image-separable-blur.c");
+    let (dump, _) = translate("testsuite/run/image-separable-blur.c", FUSED_TINY_TILES);
     assert!(dump.contains("region 0 scratch: tmp (6 x 4) in tile-local buffers in the tiles of S_1"), "{dump}");
 }
 
