@@ -7,8 +7,11 @@
 //! deleted, duplicated or swapped, C tokens and pragmas inserted, numbers
 //! and identifiers replaced, text spliced in from another file), and runs
 //! the result in-process through the front end (without the preprocessor)
-//! and, every eighth iteration, through scheduling, tiling and OpenMP code
-//! generation under a small operation bound and a wall-clock limit. It
+//! and, every eighth iteration, through scheduling, tiling and code
+//! generation under a small operation bound and a wall-clock limit, with
+//! one of a few option sets in turn (tiny isolated OpenMP tiles, the
+//! default, CUDA with fused producers, the I/O model's search and its
+//! report). It
 //! checks that nothing panics and that every rejection is a diagnostic
 //! with a span. A worker process runs the iterations and records the one
 //! in progress with its text, so that a supervisor can report, save and
@@ -166,9 +169,24 @@ thread_local! {
 /// end (under a millisecond), where most mutants are rejected anyway.
 const WHOLE_PIPELINE_EVERY: u64 = 8;
 
+/// The option sets of whole-pipeline iterations, taken in turn.
+const WHOLE_PIPELINE_OPTIONS: &[&[&str]] = &[
+    // Rescheduled whatever the model says, tiled with small odd sizes and
+    // full tiles isolated: the most code paths per input.
+    &["--target=openmp", "--reschedule=always", "--tile-sizes=3,5", "--isolate-full-tiles=always"],
+    // The default: post-tiling fusion where intermediates get tile-local
+    // buffers, weighed against smart fusion by the cost model.
+    &["--target=openmp"],
+    // CUDA: tiles as blocks, threads, shared memory, fused producers.
+    &["--target=cuda", "--fusion=liveout", "--tile-sizes=3,5,7", "--block-sizes=5,3"],
+    // The I/O model's tile-size search on small caches, and its report.
+    &["--target=openmp", "--tile-sizes=auto", "--cache-sizes=1K,8K", "--report=json"],
+];
+
 /// Runs one input through the front end and, with `whole`, the rest of
-/// the pipeline; gives what went wrong, if anything.
-fn check(name: &str, bytes: &[u8], whole: bool) -> Option<String> {
+/// the pipeline under that entry of [`WHOLE_PIPELINE_OPTIONS`]; gives what
+/// went wrong, if anything.
+fn check(name: &str, bytes: &[u8], whole: Option<&[&str]>) -> Option<String> {
     let text = String::from_utf8_lossy(bytes);
     let run = std::panic::catch_unwind(|| -> Option<String> {
         let session = Session::new(MAX_OPERATIONS, MAX_SECONDS);
@@ -184,11 +202,14 @@ fn check(name: &str, bytes: &[u8], whole: bool) -> Option<String> {
                 }
             }
         }
-        if !whole {
-            return None;
+        let Some(flags) = whole else { return None };
+        let Some(options) = generate_options(flags) else { return Some(format!("the option set {flags:?} is refused")) };
+        if let Ok(output) = iotile::generate_file(&session, &file, &options, &iotile::timing::StageTimes::default()) {
+            if options.report {
+                let hierarchy = options.plan.as_ref().and_then(|p| p.io.as_ref()).map(|io| &io.hierarchy);
+                let _ = iotile::report::json(name, hierarchy, &output.reports);
+            }
         }
-        let options = iotile::GenerateOptions { target: iotile::back::Target::Openmp, plan: plan(), fallback: true, ..Default::default() };
-        let _ = iotile::generate_file(&session, &file, &options, &iotile::timing::StageTimes::default());
         None
     });
     match run {
@@ -197,11 +218,19 @@ fn check(name: &str, bytes: &[u8], whole: bool) -> Option<String> {
     }
 }
 
-/// Rescheduled whatever the model says, tiled with small odd sizes and
-/// full tiles isolated: the most code paths per input.
-fn plan() -> Option<iotile::SchedulePlan> {
-    let args = ["iotile", "--target=openmp", "--reschedule=always", "--tile-sizes=3,5", "--isolate-full-tiles=always", "x.c"];
-    iotile::cli::Cli::parse_args(args.map(std::ffi::OsString::from)).ok()?.schedule_plan().ok()?
+/// What iotile's command line `flags` asks of code generation, with
+/// `--fallback`.
+fn generate_options(flags: &[&str]) -> Option<iotile::GenerateOptions> {
+    let args = std::iter::once("iotile").chain(flags.iter().copied()).chain(["x.c"]).map(std::ffi::OsString::from);
+    let cli = iotile::cli::Cli::parse_args(args).ok()?;
+    Some(iotile::GenerateOptions {
+        target: cli.target(),
+        plan: cli.schedule_plan().ok()?,
+        fallback: true,
+        mapping: cli.mapping().ok()?,
+        report: cli.report.is_some(),
+        ..Default::default()
+    })
 }
 
 struct Options {
@@ -253,7 +282,8 @@ fn work(o: &Options, dir: &Path) -> ExitCode {
         let (name, input) = mutant(&corpus, o.seed, k);
         let _ = std::fs::write(dir.join(INPUT), &input);
         let _ = std::fs::write(dir.join(PROGRESS), format!("{k} {name}"));
-        if let Some(what) = check(&name, &input, k % WHOLE_PIPELINE_EVERY == 0) {
+        let whole = (k % WHOLE_PIPELINE_EVERY == 0).then(|| WHOLE_PIPELINE_OPTIONS[(k / WHOLE_PIPELINE_EVERY) as usize % WHOLE_PIPELINE_OPTIONS.len()]);
+        if let Some(what) = check(&name, &input, whole) {
             if let Some(out) = &o.out {
                 save(out, o.seed, k, &input);
             }
