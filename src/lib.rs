@@ -349,7 +349,7 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
                         None => None,
                     };
                     let (s, scratch) = match scratch {
-                        Some((marked, scratch)) => (marked, scratch),
+                        Some((marked, scratch, _)) => (marked, scratch),
                         None => (s.copy()?, Vec::new()),
                     };
                     let left = options.mapping.shared_memory.saturating_sub(scratch.iter().map(transform::scratch::bytes).max().unwrap_or(0));
@@ -618,13 +618,14 @@ fn fuse_producers(
     Ok(Some((fused, described)))
 }
 
-/// How many arrays get tile-local buffers in the fused schedule `fused`
-/// (none where they cannot be planned within the bound).
-fn buffered_arrays(session: &Session, scop: &scop::Scop, dependences: &deps::Dependences, fused: &isl_rs::Schedule) -> isl::IslResult<usize> {
+/// How many arrays get tile-local buffers in the fused schedule `fused`,
+/// and how many more would but for their size (none where they cannot be
+/// planned within the bound).
+fn buffered_arrays(session: &Session, scop: &scop::Scop, dependences: &deps::Dependences, fused: &isl_rs::Schedule) -> isl::IslResult<(usize, usize)> {
     session.reset_operations();
     let planned = isl::within_operations(session.ctx(), AST_OPERATIONS, || transform::scratch::plan(scop, &dependences.live_in, fused.copy()?, transform::scratch::MAX_BYTES));
     session.reset_operations();
-    Ok(planned.map_or(0, |(_, sites)| sites.iter().map(|s| s.buffers.len()).sum()))
+    Ok(planned.map_or((0, 0), |(_, sites, over_budget)| (sites.iter().map(|s| s.buffers.len()).sum(), over_budget)))
 }
 
 /// isl's schedule for `scop` (the original where isl finds none), tiled
@@ -705,20 +706,27 @@ fn transformed_schedule(
         _ => Ok(None),
     };
     let mut fused = fuse(&transformed)?;
+    // The arrays with tile-local buffers in `fused`, once counted.
+    let mut buffered = None;
     // Wide tiles only where they keep every intermediate that tiles of
     // the given sizes keep in tile-local buffers: in a pyramid, the tiles
     // of its last level are 8 times wider at its first, whose intermediate
     // no longer fits (and the fused tiles ran 1.3x slower than smart
     // fusion's schedule).
     if let (Some(width), Some((wide, _))) = (tiling.innermost_size, &fused) {
-        let narrow = tile(schedule.copy()?, &transform::tile::TileOptions { innermost_size: None, ..tiling.clone() })?;
-        if let Some(narrow_fused) = fuse(&narrow)? {
-            let (kept, kept_narrow) = (buffered_arrays(session, scop, dependences, wide)?, buffered_arrays(session, scop, dependences, &narrow_fused.0)?);
-            if kept_narrow > kept {
-                if options.dump_schedule {
-                    println!("region {index} tile width: {width} along the stride-one member would keep {kept} intermediates in tile-local buffers, the given sizes {kept_narrow}: the given sizes used");
+        // (Narrower tiles can only keep more where some buffer did not fit.)
+        let (kept, over_budget) = buffered_arrays(session, scop, dependences, wide)?;
+        buffered = Some(kept);
+        if over_budget > 0 {
+            let narrow = tile(schedule.copy()?, &transform::tile::TileOptions { innermost_size: None, ..tiling.clone() })?;
+            if let Some(narrow_fused) = fuse(&narrow)? {
+                let (kept_narrow, _) = buffered_arrays(session, scop, dependences, &narrow_fused.0)?;
+                if kept_narrow > kept {
+                    if options.dump_schedule {
+                        println!("region {index} tile width: {width} along the stride-one member would keep {kept} intermediates in tile-local buffers, the given sizes {kept_narrow}: the given sizes used");
+                    }
+                    (transformed, fused, buffered) = (narrow, Some(narrow_fused), Some(kept_narrow));
                 }
-                (transformed, fused) = (narrow, Some(narrow_fused));
             }
         }
     }
@@ -747,9 +755,10 @@ fn transformed_schedule(
         // tile-local buffers: the rest of its gain (producers' values
         // still in cache) did not make up for its loss of smart fusion's
         // schedule (gemver).
-        let buffered = match &fused {
-            Some(f) => buffered_arrays(session, scop, dependences, f)? > 0,
-            None => false,
+        let buffered = match (&fused, buffered) {
+            (Some(_), Some(count)) => count > 0,
+            (Some(f), None) => buffered_arrays(session, scop, dependences, f)?.0 > 0,
+            (None, _) => false,
         };
         if !buffered {
             if options.dump_schedule && fused.is_some() {

@@ -41,11 +41,12 @@ pub const MAX_BYTES: u64 = 256 * 1024;
 /// mark (the mark `scratch_<k>` names entry `k`), the buffers. The
 /// statements of a [`BandCopies`] entry are those whose instances reach
 /// the extension node from above (the consumer's). The buffers of one
-/// tile take at most `max_bytes`.
-pub fn plan(scop: &Scop, live_in: &UnionMap, schedule: Schedule, max_bytes: u64) -> IslResult<(Schedule, Vec<BandCopies>)> {
-    let mut planner = Planner { scop, live_in, max_bytes, sites: Vec::new() };
+/// tile take at most `max_bytes`; the count that comes third is of the
+/// arrays that would have had buffers but for that budget.
+pub fn plan(scop: &Scop, live_in: &UnionMap, schedule: Schedule, max_bytes: u64) -> IslResult<(Schedule, Vec<BandCopies>, usize)> {
+    let mut planner = Planner { scop, live_in, max_bytes, sites: Vec::new(), over_budget: 0 };
     let root = planner.walk(schedule.get_root()?)?;
-    Ok((root.get_schedule()?, planner.sites))
+    Ok((root.get_schedule()?, planner.sites, planner.over_budget))
 }
 
 struct Planner<'a> {
@@ -53,6 +54,8 @@ struct Planner<'a> {
     live_in: &'a UnionMap,
     max_bytes: u64,
     sites: Vec<BandCopies>,
+    /// Arrays left without buffers for lack of room only.
+    over_budget: usize,
 }
 
 impl Planner<'_> {
@@ -81,7 +84,7 @@ impl Planner<'_> {
 
     /// The buffers of the arrays that the instances the extension node
     /// `node` adds write and that may live in tile-local buffers there.
-    fn buffers_at(&self, node: &ScheduleNode) -> IslResult<Option<BandCopies>> {
+    fn buffers_at(&mut self, node: &ScheduleNode) -> IslResult<Option<BandCopies>> {
         let extension = node.extension_get_extension()?;
         let arriving = instances(node)?;
         let prefix = prefix_schedule(node)?.intersect_domain(arriving.copy()?)?;
@@ -123,7 +126,10 @@ impl Planner<'_> {
             let Some(bounds) = bounding_box(writes, &context)? else { continue };
             let element_type = array.value_type();
             let size = element_bytes(&element_type).and_then(|b| b.checked_mul(bounds.extents.iter().product()));
-            let Some(size) = size.filter(|s| bytes + s <= self.max_bytes) else { continue };
+            let Some(size) = size.filter(|s| bytes + s <= self.max_bytes) else {
+                self.over_budget += 1;
+                continue;
+            };
             bytes += size;
             let name = format!("iotile_scratch_{}_{}", self.sites.len(), array.name);
             buffers.push(Buffer { array: array.name.clone(), element_type, name, first: bounds.first, last: bounds.last, extents: bounds.extents });
