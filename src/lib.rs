@@ -711,8 +711,7 @@ fn transformed_schedule(
     // Wide tiles only where they keep every intermediate that tiles of
     // the given sizes keep in tile-local buffers: in a pyramid, the tiles
     // of its last level are 8 times wider at its first, whose intermediate
-    // no longer fits (and the fused tiles ran 1.3x slower than smart
-    // fusion's schedule).
+    // no longer fits (and they ran 9% slower than 32 x 32 tiles).
     if let (Some(width), Some((wide, _))) = (tiling.innermost_size, &fused) {
         // (Narrower tiles can only keep more where some buffer did not fit.)
         let (kept, over_budget) = buffered_arrays(session, scop, dependences, wide)?;
