@@ -75,81 +75,26 @@ pub fn compute(session: &Session, scop: &Scop, deps: &Dependences, fusion: Fusio
 /// but it can hide schedules the exact relations allow (given boxes, the
 /// scheduler no longer finds the faster schedules of seidel-2d and
 /// nussinov). So it is only taken for relations of at least
-/// [`MIN_BOXED_DIMENSIONS`] dimensions whose distances are all bounded,
-/// and only where it has fewer constraints than the relation: where the
-/// nest is triangular, the box's domain and range are as intricate as the
-/// relation (a random 4-deep nest scheduled in 0.7 s exact and hit the
-/// 20 s bound boxed). Every relation first loses its constraints on
-/// existential variables ([`without_local_constraints`]).
+/// [`MIN_BOXED_DIMENSIONS`] dimensions whose distances are all bounded.
 fn scheduling_relations(deps: UnionMap) -> IslResult<UnionMap> {
     let maps = deps.get_map_list()?;
     let mut out = UnionMap::empty(deps.get_space()?)?;
     for i in 0..maps.size()? {
         let map = maps.get_at(i)?;
         let dims = map.dim(DimType::In)?;
-        let map = without_local_constraints(map)?;
-        let constraints = constraint_count(&map)?;
+        let pieces = map.get_basic_map_list()?;
+        let mut constraints = 0;
+        for p in 0..pieces.size()? {
+            constraints += pieces.get_at(p)?.n_constraint()?;
+        }
         let intricate = dims >= MIN_BOXED_DIMENSIONS && dims == map.dim(DimType::Out)? && constraints > MAX_CONSTRAINTS_PER_DIMENSION * dims;
-        // The box's domain and range are projections, which bring strides
-        // back (`l' = 2l` projects to `(l') mod 2 = 0`).
-        let boxed = match intricate {
-            true => distance_box(map.copy()?)?.map(without_local_constraints).transpose()?,
-            false => None,
-        };
-        let map = match boxed {
-            Some(boxed) if constraint_count(&boxed)? < constraints => boxed,
-            _ => map,
+        let map = match intricate {
+            true => distance_box(map.copy()?)?.unwrap_or(map),
+            false => map,
         };
         out = out.union(UnionMap::from_map(map)?)?;
     }
     Ok(out)
-}
-
-/// The number of constraints of all pieces of `m`.
-fn constraint_count(m: &Map) -> IslResult<i32> {
-    let pieces = m.get_basic_map_list()?;
-    let mut count = 0;
-    for p in 0..pieces.size()? {
-        count += pieces.get_at(p)?.n_constraint()?;
-    }
-    Ok(count)
-}
-
-/// `m` with the constraints of each piece that involve its existentially
-/// quantified variables dropped (parities and strides: `(i) mod 2 = 1`,
-/// `2*floor((k)/2) >= n`); pieces without such variables stay as they are.
-///
-/// isl's scheduler turns each dependence into constraints on schedule
-/// coefficients with Farkas' lemma, which first eliminates existential
-/// variables by Fourier-Motzkin; on a random 40-line program that writes
-/// `A[i][2 * j + 1]` under a guard `j % 2 == 1`, whose dataflow isl splits
-/// into pieces per parity, that took more than 20 s, and 7 s relaxed. The
-/// relaxed relation holds every pair the exact one holds, so every schedule
-/// it allows is valid (and [`crate::legality::check`] still judges the
-/// result on the exact dependences); the pieces it leaves differ mostly
-/// in their parity and coalesce. The conditional validity constraints of
-/// live-range reordering stay exact: relaxed, they forbid the reordering
-/// where a statement guarded by `i % 3 == 0` reuses a scalar.
-fn without_local_constraints(m: Map) -> IslResult<Map> {
-    let pieces = m.get_basic_map_list()?;
-    let mut has_locals = false;
-    for p in 0..pieces.size()? {
-        has_locals |= pieces.get_at(p)?.dim(DimType::Div)? > 0;
-    }
-    if !has_locals {
-        return Ok(m);
-    }
-    let mut relaxed = Map::empty(m.get_space()?)?;
-    for p in 0..pieces.size()? {
-        let piece = pieces.get_at(p)?;
-        let locals = piece.dim(DimType::Div)? as u32;
-        // With no constraint left on them but their own definitions
-        // (`0 <= k - 2e <= 1`), the existential variables are eliminated
-        // at no cost.
-        let kept = piece.drop_constraints_involving_dims(DimType::Div, 0, locals)?.remove_divs()?;
-        relaxed = relaxed.union(Map::from_basic_map(kept)?)?;
-    }
-    Ok(relaxed.coalesce()?)
 }
 
 /// `{ x -> y : x in dom(m), y in ran(m), y - x in box }` where `box` is the
