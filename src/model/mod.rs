@@ -283,12 +283,7 @@ impl CostModel {
         };
         let work = |value: i64| -> IslResult<f64> {
             let at = values.copy()?.fix_si(DimType::Set, 0, value as i32)?;
-            let instances = partial.copy()?.intersect_range(UnionSet::from_set(at)?)?.domain()?.get_set_list()?;
-            let mut total = 0.0;
-            for i in 0..instances.size()? {
-                total += self.count(instances.get_at(i)?)?;
-            }
-            Ok(total)
+            self.count_union(partial.copy()?.intersect_range(UnionSet::from_set(at)?)?.domain()?)
         };
         let (a, b) = (work(quarter)?, work(three_quarters)?);
         Ok((a - b).abs() > UNEQUAL_WORK * a.max(b))
@@ -319,15 +314,7 @@ impl CostModel {
     /// hulls ([`Self::count`]); `None` beyond [`MAX_COUNTED_TILES`] tiles.
     pub fn recomputation(&self, extension: &UnionMap) -> IslResult<Option<f64>> {
         let extension = extension.copy()?.intersect_params(self.parameters.copy()?)?;
-        let count_all = |set: UnionSet| -> IslResult<f64> {
-            let list = set.get_set_list()?;
-            let mut total = 0.0;
-            for i in 0..list.size()? {
-                total += self.count(list.get_at(i)?)?;
-            }
-            Ok(total)
-        };
-        let own = count_all(extension.copy()?.range()?)?;
+        let own = self.count_union(extension.copy()?.range()?)?;
         let tile_sets = extension.copy()?.domain()?.get_set_list()?;
         let mut tiles = Vec::new();
         for i in 0..tile_sets.size()? {
@@ -337,9 +324,19 @@ impl CostModel {
         }
         let mut run = 0.0;
         for tile in tiles {
-            run += count_all(extension.copy()?.intersect_domain(UnionSet::from_set(tile)?)?.range()?)?;
+            run += self.count_union(extension.copy()?.intersect_domain(UnionSet::from_set(tile)?)?.range()?)?;
         }
         Ok((own > 0.0).then(|| run / own - 1.0))
+    }
+
+    /// [`Self::count`] summed over the sets of `set` (one per space).
+    pub fn count_union(&self, set: UnionSet) -> IslResult<f64> {
+        let list = set.get_set_list()?;
+        let mut total = 0.0;
+        for i in 0..list.size()? {
+            total += self.count(list.get_at(i)?)?;
+        }
+        Ok(total)
     }
 
     /// Number of points in the box hull of `set` at the estimated parameters.
