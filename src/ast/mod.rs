@@ -16,10 +16,16 @@ use crate::marks::{scratch_mark_index, thread_mark_depths};
 use crate::scop::{Body, BodyPiece, Scop};
 use crate::transform::shared::BandCopies;
 
+pub mod check;
+
 /// The generated AST of one region.
 pub struct RegionAst {
     /// The loop nest, followed by the final-value statements.
     pub root: ASTNode,
+    /// The schedule `root` was generated from: the region's, with the
+    /// final-value statements after it (what [`check::check`] reads it
+    /// against).
+    pub schedule: Schedule,
     /// Statements iotile adds after the region's own: `F_<k>` assigns a
     /// live iterator its final value (see [`final_value_statements`]).
     pub final_values: Vec<FinalValue>,
@@ -130,7 +136,7 @@ pub fn identifiers(text: &str) -> HashSet<String> {
 pub fn generate(scop: &Scop, schedule: Schedule, used: &HashSet<String>, reuse_outer: bool, shared: Vec<BandCopies>, scratch: Vec<BandCopies>) -> IslResult<RegionAst> {
     let depth = scop.statements.iter().map(|s| s.iterators.len()).max().unwrap_or(0);
     let names = iterator_names(scop, used, 4 * depth + 4, reuse_outer);
-    let with_finals = |split: bool| -> IslResult<(ASTNode, Vec<FinalValue>, Vec<CopySite>, Vec<CopySite>)> {
+    let with_finals = |split: bool| -> IslResult<(ASTNode, Schedule, Vec<FinalValue>, Vec<CopySite>, Vec<CopySite>)> {
         let (finals, final_values) = final_value_statements(scop, depth, split)?;
         let schedule = match finals {
             Some(f) => schedule.copy()?.sequence(f)?,
@@ -139,19 +145,19 @@ pub fn generate(scop: &Scop, schedule: Schedule, used: &HashSet<String>, reuse_o
         let build = AstBuild::from_context(scop.context.copy()?)?.set_iterators(&names)?;
         let (mut sites, mut scratch_sites) = (Vec::new(), Vec::new());
         let root = match shared.iter().any(|b| !b.buffers.is_empty()) || !scratch.is_empty() {
-            true => build.node_from_schedule_with_marks(schedule, &mut |mark, at| match scratch_mark_index(mark) {
+            true => build.node_from_schedule_with_marks(schedule.copy()?, &mut |mark, at| match scratch_mark_index(mark) {
                 Some(k) => scratch_site(k, at, &scratch, &mut scratch_sites),
                 None => copy_site(mark, at, &shared, &mut sites),
             })?,
-            false => build.node_from_schedule(schedule)?,
+            false => build.node_from_schedule(schedule.copy()?)?,
         };
-        Ok((root, final_values, sites, scratch_sites))
+        Ok((root, schedule, final_values, sites, scratch_sites))
     };
     // isl's AST generation can fail on a many-piece final value with
     // divisions (an internal error in its coefficient reduction; a
     // downward strided loop), not on its pieces one at a time.
-    let (root, final_values, copy_sites, scratch_sites) = with_finals(false).or_else(|_| with_finals(true))?;
-    Ok(RegionAst { root, final_values, iterators: names, shared, copy_sites, scratch, scratch_sites })
+    let (root, schedule, final_values, copy_sites, scratch_sites) = with_finals(false).or_else(|_| with_finals(true))?;
+    Ok(RegionAst { root, schedule, final_values, iterators: names, shared, copy_sites, scratch, scratch_sites })
 }
 
 /// Adds a copy site for the thread mark `mark` whose subtree the build
