@@ -136,7 +136,10 @@ pub fn identifiers(text: &str) -> HashSet<String> {
 pub fn generate(scop: &Scop, schedule: Schedule, used: &HashSet<String>, reuse_outer: bool, shared: Vec<BandCopies>, scratch: Vec<BandCopies>) -> IslResult<RegionAst> {
     let depth = scop.statements.iter().map(|s| s.iterators.len()).max().unwrap_or(0);
     let names = iterator_names(scop, used, 4 * depth + 4, reuse_outer);
-    let with_finals = |split: bool| -> IslResult<(ASTNode, Schedule, Vec<FinalValue>, Vec<CopySite>, Vec<CopySite>)> {
+    // The AST, the schedule it was generated from, the final values and
+    // the copy and scratch sites.
+    type Generated = (ASTNode, Schedule, Vec<FinalValue>, Vec<CopySite>, Vec<CopySite>);
+    let with_finals = |split: bool| -> IslResult<Generated> {
         let (finals, final_values) = final_value_statements(scop, depth, split)?;
         let schedule = match finals {
             Some(f) => schedule.copy()?.sequence(f)?,
