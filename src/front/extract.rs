@@ -327,6 +327,18 @@ fn declarator_shape(src: &str, node: Node) -> Option<(String, Vec<Option<String>
     Some((text(src, n).to_string(), extents))
 }
 
+/// `node` without the parentheses around it.
+fn unparenthesized(node: Node) -> Node {
+    let mut node = node;
+    while node.kind() == "parenthesized_expression" {
+        match node.named_child(0) {
+            Some(inner) => node = inner,
+            None => break,
+        }
+    }
+    node
+}
+
 fn text<'s>(src: &'s str, node: Node) -> &'s str {
     &src[node.byte_range()]
 }
@@ -1007,6 +1019,15 @@ impl<'a> Extractor<'a> {
                 holes.push((n.byte_range(), BodyPiece::Element { array, subscripts }));
                 continue;
             }
+            if let (Some(op), Some(left), Some(right)) = (n.child_by_field_name("operator").filter(|_| self.eager(n)), n.child_by_field_name("left"), n.child_by_field_name("right")) {
+                // `(a > t) | (b > t)`: gcc's -Wparentheses asks for them.
+                for operand in [left, right] {
+                    holes.push((operand.start_byte()..operand.start_byte(), BodyPiece::Text("(".into())));
+                    holes.push((operand.end_byte()..operand.end_byte(), BodyPiece::Text(")".into())));
+                }
+                let eager = if self.text(op) == "||" { "|" } else { "&" };
+                holes.push((op.byte_range(), BodyPiece::Text(eager.into())));
+            }
             let mut c = n.walk();
             stack.extend(n.named_children(&mut c));
         }
@@ -1018,6 +1039,90 @@ impl<'a> Extractor<'a> {
         }
         pieces.push(BodyPiece::Text(self.src[at..node.end_byte()].to_string()));
         pieces
+    }
+
+    /// Whether `node` is a `||` or `&&` that may evaluate its right
+    /// operand whatever its left one gives, and so be printed as `|` or
+    /// `&`: both operands are comparisons (or logical operations: values
+    /// 0 and 1, for which `|` and `&` give what `||` and `&&` give), the
+    /// right one has no side effect, call or division, and reads no array
+    /// element the left one does not read anyway. A select of an unsharp
+    /// mask, `(a - b > t || b - a > t) ? s : a`, has no branch left then,
+    /// and gcc vectorises its loop, which it does not with `||`.
+    fn eager(&self, node: Node) -> bool {
+        let operator = node.child_by_field_name("operator").map(|o| self.text(o));
+        let (Some("||" | "&&"), Some(left), Some(right)) = (operator, node.child_by_field_name("left"), node.child_by_field_name("right")) else {
+            return false;
+        };
+        if !self.boolean_valued(left) || !self.boolean_valued(right) || !self.pure(right) {
+            return false;
+        }
+        let (mut read, mut always) = (Vec::new(), Vec::new());
+        self.elements_read(right, false, &mut read);
+        self.elements_read(left, true, &mut always);
+        read.iter().all(|r| always.contains(r))
+    }
+
+    /// Whether `node` gives 0 or 1: a comparison, a logical operation or
+    /// a negation.
+    fn boolean_valued(&self, node: Node) -> bool {
+        let node = unparenthesized(node);
+        let operator = node.child_by_field_name("operator").map(|o| self.text(o));
+        match node.kind() {
+            "binary_expression" => matches!(operator, Some("<" | "<=" | ">" | ">=" | "==" | "!=" | "||" | "&&")),
+            "unary_expression" => operator == Some("!"),
+            _ => false,
+        }
+    }
+
+    /// Whether evaluating `node` can have no effect but its value: no
+    /// assignment, call or division but by a literal other than zero (an
+    /// integer division by zero traps).
+    fn pure(&self, node: Node) -> bool {
+        let operator = node.child_by_field_name("operator").map(|o| self.text(o));
+        let by_literal = || {
+            let divisor = node.child_by_field_name("right").map(unparenthesized);
+            divisor.is_some_and(|d| d.kind() == "number_literal" && self.text(d).chars().any(|c| c.is_ascii_digit() && c != '0'))
+        };
+        if matches!(node.kind(), "call_expression" | "assignment_expression" | "update_expression" | "comma_expression")
+            || (node.kind() == "binary_expression" && matches!(operator, Some("/" | "%")) && !by_literal())
+        {
+            return false;
+        }
+        let mut c = node.walk();
+        let children: Vec<Node> = node.named_children(&mut c).collect();
+        children.into_iter().all(|n| self.pure(n))
+    }
+
+    /// Adds to `out` the array elements `node` reads (their text without
+    /// spaces); with `always`, only those read whenever `node` is
+    /// evaluated (not a right operand of a logical operation that stays
+    /// short-circuit, nor a branch of a conditional).
+    fn elements_read(&self, node: Node, always: bool, out: &mut Vec<String>) {
+        if self.element_subscripts(node).is_some() {
+            out.push(self.text(node).chars().filter(|c| !c.is_whitespace()).collect());
+            return;
+        }
+        if always {
+            let operator = node.child_by_field_name("operator").map(|o| self.text(o));
+            if node.kind() == "binary_expression" && matches!(operator, Some("||" | "&&")) && !self.eager(node) {
+                if let Some(left) = node.child_by_field_name("left") {
+                    self.elements_read(left, always, out);
+                }
+                return;
+            }
+            if node.kind() == "conditional_expression" {
+                if let Some(condition) = node.child_by_field_name("condition") {
+                    self.elements_read(condition, always, out);
+                }
+                return;
+            }
+        }
+        let mut c = node.walk();
+        let children: Vec<Node> = node.named_children(&mut c).collect();
+        for n in children {
+            self.elements_read(n, always, out);
+        }
     }
 
     /// The array and the subscripts of `node` when it names one element of
