@@ -393,6 +393,16 @@ impl Generator {
             let (a, b) = (self.value(elem, depth - 1, written), self.value(elem, depth - 1, written));
             return Expr::Greater(Box::new(a), Box::new(b));
         }
+        if depth > 0 && self.rng.chance(8) {
+            let (a, b) = (self.value(elem, depth - 1, written), self.value(elem, depth - 1, written));
+            // Half the time the second comparison reads what the first
+            // does (printed eagerly), half the time other elements.
+            let (c, d) = match self.rng.chance(50) {
+                true => (a.clone(), b.clone()),
+                false => (self.leaf(false, written), self.leaf(false, written)),
+            };
+            return Expr::Select { compared: Box::new([a, b, c, d]), or: self.rng.chance(50) };
+        }
         if depth > 0 && self.rng.chance(12) {
             let (a, b) = (self.leaf(false, written), self.leaf(false, written));
             return Expr::Product(Box::new(Expr::Sum(vec![("0.5".into(), a)])), Box::new(b));

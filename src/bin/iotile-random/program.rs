@@ -133,6 +133,10 @@ pub enum Expr {
     Product(Box<Expr>, Box<Expr>),
     /// `a > b ? a : b`.
     Greater(Box<Expr>, Box<Expr>),
+    /// `a > b || c < d ? a : d` (with `or`; else `&&`): a select on a
+    /// logical operation, printed eagerly by iotile where `c < d` reads
+    /// nothing `a > b` does not.
+    Select { compared: Box<[Expr; 4]>, or: bool },
     /// `(e) % modulus`: keeps integer values small.
     Remainder(Box<Expr>, i64),
 }
@@ -144,6 +148,7 @@ impl Expr {
             Expr::Sum(terms) => terms.iter().map(|(_, e)| e.clone()).collect(),
             Expr::Product(a, b) | Expr::Greater(a, b) => vec![(**a).clone(), (**b).clone()],
             Expr::Remainder(e, _) => vec![(**e).clone()],
+            Expr::Select { compared, .. } => compared.to_vec(),
             _ => Vec::new(),
         }
     }
@@ -168,6 +173,11 @@ impl Expr {
                 format!("({a} > {b} ? {a} : {b})")
             }
             Expr::Remainder(e, m) => format!("({} % {m})", e.render(program)),
+            Expr::Select { compared, or } => {
+                let [a, b, c, d] = compared.as_ref().clone().map(|e| e.render(program));
+                let op = if *or { "||" } else { "&&" };
+                format!("({a} > {b} {op} {c} < {d} ? {a} : {d})")
+            }
         }
     }
 }
