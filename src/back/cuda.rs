@@ -765,7 +765,11 @@ impl Mapper<'_> {
         // changed stores it back.
         let mut stores = Vec::new();
         for (s, ty) in &scalars {
-            if private.contains(s) || self.declared_inside(s) {
+            // A scalar declared inside the region has no value before it,
+            // but may have one from an earlier kernel: only private ones
+            // (written before they are read in every iteration) start
+            // without their cell's value.
+            if private.contains(s) {
                 let _ = writeln!(body, "  {ty} {s};");
             } else {
                 let _ = writeln!(body, "  {ty} {s} = *{};", cell(s));
