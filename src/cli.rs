@@ -157,10 +157,12 @@ pub struct Cli {
     #[arg(long, value_name = "N", default_value_t = crate::DEFAULT_MAX_OPERATIONS)]
     pub max_operations: u64,
 
-    /// Wall-clock limit in seconds on building each region's model and on
-    /// computing its new schedule (0: unbounded); a region whose schedule
-    /// takes longer keeps its original order, with a warning; one whose model
-    /// takes longer is rejected like unsupported code
+    /// Wall-clock limit in seconds on building each region's model, on
+    /// computing its new schedule, on generating its code and on checking
+    /// that code (0: unbounded); a region whose schedule or code takes
+    /// longer keeps its original order (or its code untiled), with a
+    /// warning; code whose check takes longer is used unchecked; a region
+    /// whose model takes longer is rejected like unsupported code
     #[arg(long, value_name = "S", default_value_t = crate::DEFAULT_MAX_SECONDS)]
     pub max_seconds: u64,
 

@@ -369,16 +369,28 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
                     };
                     ast::generate(scop, s, &used, reuse_outer, shared.unwrap_or_default(), scratch)
                 };
-                let generate_within_bound =
-                    |s: &isl_rs::Schedule| times.time(index, "ast", || isl::within_operations(session.ctx(), AST_OPERATIONS, || generate(s)));
+                // isl counts a pivot as one operation however long its
+                // numbers grow: the wall-clock guard bounds code
+                // generation too (a random program's tiles took minutes).
+                let out_of_time = std::cell::Cell::new(false);
+                let generate_within_bound = |s: &isl_rs::Schedule| {
+                    times.time(index, "ast", || match session.within_deadline(|| isl::within_operations(session.ctx(), AST_OPERATIONS, || generate(s))) {
+                        (a, false) => a,
+                        (_, true) => {
+                            out_of_time.set(true);
+                            None
+                        }
+                    })
+                };
                 // isl's code generator is not trusted either: an AST that
                 // does not execute what its schedule does is treated like
                 // one isl could not generate (see `ast::check`).
                 let checked = |a: ast::RegionAst| -> Result<ast::RegionAst, String> {
-                    let verdict = times.time(index, "check", || {
-                        isl::within_operations(session.ctx(), CHECK_OPERATIONS, || ast::check::check(&a.root, &a.schedule, &scop.context, &a.iterators))
+                    let (verdict, expired) = times.time(index, "check", || {
+                        session.within_deadline(|| isl::within_operations(session.ctx(), CHECK_OPERATIONS, || ast::check::check(&a.root, &a.schedule, &scop.context, &a.iterators)))
                     });
                     let said = match verdict {
+                        _ if expired => format!("not checked (more than {} s)", session.max_seconds()),
                         Some(ast::check::Verdict::Wrong(why)) => return Err(why),
                         Some(ast::check::Verdict::Exact) => "every instance of the schedule, once".to_string(),
                         Some(ast::check::Verdict::Unread(why)) => format!("not checked ({why})"),
@@ -433,6 +445,7 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
                 let why = match wrong.take() {
                     Some(why) if plan.is_some() => format!("isl generated {what} wrong: {why}"),
                     Some(why) => format!("isl generated the code of its new schedule wrong: {why}"),
+                    None if out_of_time.take() => format!("generating {what} took isl more than {} s", session.max_seconds()),
                     None => format!("generating {what} would take isl more than {AST_OPERATIONS} operations"),
                 };
                 warn(format!("region {} {title}", region.index), why);
