@@ -412,7 +412,7 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
                     match checked(region_ast) {
                         Ok(a) => break (schedule, Some(a), privatizable, decision),
                         Err(why) => {
-                            warn(format!("region {} is copied as written", region.index), format!("isl generated code for it that {why}"));
+                            warn(format!("region {} is copied as written", region.index), format!("isl generated wrong code for it: {why}"));
                             break (schedule, None, privatizable, decision);
                         }
                     }
