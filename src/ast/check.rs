@@ -12,7 +12,8 @@
 //! way the printed C runs it (C's truncating `/` and `%` where the printers
 //! print them, isl's floor where they print a floor): a loop `for (c = init;
 //! cond; c += inc)` is `{ c : c >= init, c = init mod inc, cond }` inside
-//! the conditions around it, an `if` adds its condition (its `else` the
+//! the conditions around it (isl's conditions are upper bounds: once false,
+//! they stay false as `c` grows), an `if` adds its condition (its `else` the
 //! complement), and a call `S(e_1, ..., e_n)` executes the instances
 //! `S[e_1, ..., e_n]` of its iteration domain. The executed instances must
 //! be exactly the ones the schedule tree reaches (its domain, filtered,
@@ -85,7 +86,7 @@ fn reached_instances(schedule: &Schedule) -> IslResult<(UnionSet, UnionSet)> {
                 add(reached, domain)?;
                 return Ok(());
             }
-            ScheduleNodeType::Expansion | ScheduleNodeType::Error => return Err(IslError("an expansion node in a schedule to check".into())),
+            ScheduleNodeType::Expansion | ScheduleNodeType::Error => return Err(IslError("an expansion or invalid node in a schedule to check".into())),
             _ => domain,
         };
         for i in 0..node.n_children()? {

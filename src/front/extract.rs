@@ -144,6 +144,10 @@ struct Extractor<'a> {
     reads: usize,
     writes: usize,
     max_depth: usize,
+    /// [`Extractor::eager`]'s answers by syntax node: each asks again
+    /// for the logical operations inside it, which would take time
+    /// exponential in the length of a chain of them.
+    eager: std::cell::RefCell<HashMap<usize, bool>>,
 }
 
 impl From<IslError> for FrontError {
@@ -189,6 +193,7 @@ pub fn extract(ctx: &Context, src: &str, input: &RegionInput) -> FResult<Scop> {
         reads: 0,
         writes: 0,
         max_depth: 0,
+        eager: Default::default(),
     };
     for item in &input.items {
         x.reject_volatile(*item)?;
@@ -1045,11 +1050,22 @@ impl<'a> Extractor<'a> {
     /// operand whatever its left one gives, and so be printed as `|` or
     /// `&`: both operands are comparisons (or logical operations: values
     /// 0 and 1, for which `|` and `&` give what `||` and `&&` give), the
-    /// right one has no side effect, call or division, and reads no array
-    /// element the left one does not read anyway. A select of an unsharp
+    /// right one has no side effect, call or division (but by a nonzero
+    /// literal), and reads no array element the left one does not read
+    /// anyway. A select of an unsharp
     /// mask, `(a - b > t || b - a > t) ? s : a`, has no branch left then,
     /// and gcc vectorises its loop, which it does not with `||`.
     fn eager(&self, node: Node) -> bool {
+        if let Some(&known) = self.eager.borrow().get(&node.id()) {
+            return known;
+        }
+        let eager = self.eager_uncached(node);
+        self.eager.borrow_mut().insert(node.id(), eager);
+        eager
+    }
+
+    /// [`Self::eager`], computed.
+    fn eager_uncached(&self, node: Node) -> bool {
         let operator = node.child_by_field_name("operator").map(|o| self.text(o));
         let (Some("||" | "&&"), Some(left), Some(right)) = (operator, node.child_by_field_name("left"), node.child_by_field_name("right")) else {
             return false;
