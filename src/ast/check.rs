@@ -52,7 +52,8 @@ pub fn check(root: &ASTNode, schedule: &Schedule, context: &Set, iterators: &[St
         start = start.fix_si(DimType::Set, d as u32, 0)?;
     }
     let done = UnionSet::empty(context.get_space()?)?;
-    let mut reader = Reader { space, iterators, extended, remaining: reached.copy()?, reached, done, verdict: None };
+    let recomputed = tuple_names(&extended)?;
+    let mut reader = Reader { space, iterators, recomputed, remaining: reached.copy()?, reached, done, verdict: None };
     reader.node(root, start)?;
     if let Some(verdict) = reader.verdict {
         return Ok(verdict);
@@ -121,8 +122,9 @@ struct Reader<'a> {
     space: Space,
     /// The loop iterators' names, by dimension.
     iterators: &'a [String],
-    /// The instances extension nodes add (possibly run more than once).
-    extended: UnionSet,
+    /// The statements extension nodes add instances of (possibly run
+    /// more than once).
+    recomputed: Vec<String>,
     /// The instances the schedule reaches (where the parameters are in
     /// the context).
     reached: UnionSet,
@@ -213,7 +215,7 @@ impl Reader<'_> {
             None => Map::from_domain_and_range(around, Set::universe(self.space.copy()?.params()?.set_from_params()?)?)?,
         };
         let instance = instance.set_tuple_name(DimType::Out, &statement)?;
-        let once = !tuple_names(&self.extended)?.contains(&statement);
+        let once = !self.recomputed.contains(&statement);
         if once && !instance.is_injective()? {
             self.verdict = Some(Verdict::Wrong(format!("it executes instances of {statement} more than once in one place")));
             return Ok(());
@@ -267,6 +269,10 @@ impl Reader<'_> {
     fn operation(&mut self, expr: &ASTExpr) -> IslResult<Option<PwAff>> {
         use ASTExprOpType as O;
         let op = expr.get_op_type()?;
+        if matches!(op, O::Eq | O::Le | O::Lt | O::Ge | O::Gt | O::And | O::AndThen | O::Or | O::OrElse) {
+            let Some(cond) = self.condition(expr)? else { return Ok(None) };
+            return Ok(Some(cond.indicator_function()?));
+        }
         let mut args = Vec::new();
         let conditional = matches!(op, O::Cond | O::Select);
         for i in (conditional as i32)..expr.get_op_n_arg()? {
@@ -312,10 +318,6 @@ impl Reader<'_> {
                 let (a, b) = (next()?, next()?);
                 let otherwise = Set::universe(self.space.copy()?)?.subtract(cond.copy()?)?;
                 a.intersect_domain(cond)?.union_add(b.intersect_domain(otherwise)?)?
-            }
-            O::Eq | O::Le | O::Lt | O::Ge | O::Gt | O::And | O::AndThen | O::Or | O::OrElse => {
-                let Some(cond) = self.condition(expr)? else { return Ok(None) };
-                cond.indicator_function()?
             }
             _ => return self.unread(format!("the expression {}", crate::isl::ast_expr_to_c(expr))),
         }))
