@@ -1,11 +1,13 @@
 //! The random program generator: from a seed, a [`Program`] of one to
 //! three regions mixing loop nests of depth one to four (imperfect nests,
 //! pipelines of nests, time loops), bounds that are constants, parameters,
-//! outer iterators or their minimum and maximum (triangles, trapezoids),
-//! steps of 1 to 3, decreasing loops, affine and modulo guards with and
-//! without `else`, in-place stencils and scans (reads of the written array
-//! next to the written element), reductions into scalars and array
-//! elements, transposed and diagonal subscripts, scalar temporaries, and
+//! outer iterators, their minimum and maximum (triangles, trapezoids) or
+//! integer quotients, steps of 1 to 3, decreasing loops, `<=` and `<`
+//! tests, affine and modulo guards with and without `else`, in-place
+//! stencils and scans (reads of the written array next to the written
+//! element), reductions into scalars and array elements, transposed,
+//! diagonal and quasi-affine (`A[i / 2]`, `A[i % 3]`) subscripts, divisions
+//! and `<math.h>` calls in values, scalar temporaries, and
 //! `float`, `double` and `int` arrays of one to three dimensions, passed as
 //! globals or variable-length array parameters, with sizes as parameters
 //! or macros; some arrays the last region writes are named in a
@@ -116,6 +118,7 @@ impl Generator {
                     to: Bound::Affine(Affine::var("tsteps", 1, -1)),
                     step: 1,
                     down: false,
+                    strict: false,
                     body: inner,
                 });
             } else {
@@ -144,7 +147,23 @@ impl Generator {
             lo += x.min(y);
             hi += x.max(y);
         }
+        for q in &a.quasi {
+            let (ilo, ihi) = self.interval(&q.inner);
+            let (qlo, qhi) = match q.remainder {
+                true => (0, (q.divisor - 1).min(ihi)),
+                false => (ilo.div_euclid(q.divisor), ihi.div_euclid(q.divisor)),
+            };
+            let (x, y) = (q.coefficient * qlo, q.coefficient * qhi);
+            lo += x.min(y);
+            hi += x.max(y);
+        }
         (lo, hi)
+    }
+
+    /// `a`, shifted by a constant so that it is never negative.
+    fn non_negative(&self, a: Affine) -> Affine {
+        let (lo, _) = self.interval(&a);
+        if lo < 0 { a.plus(-lo) } else { a }
     }
 
     fn bound_interval(&self, b: &Bound) -> (i64, i64) {
@@ -184,6 +203,7 @@ impl Generator {
         let (lo, hi) = (self.bound_interval(&from).0, self.bound_interval(&to).1);
         let step = if self.rng.chance(8) { self.rng.range(2, 3) } else { 1 };
         let down = self.rng.chance(15);
+        let strict = self.rng.chance(25);
         self.scope.push((var.clone(), lo, hi.max(lo)));
         let mut body = Vec::new();
         let locals = self.locals.len();
@@ -198,14 +218,14 @@ impl Generator {
         }
         self.locals.truncate(locals);
         self.scope.pop();
-        vec![Stmt::Loop { var, from, to, step, down, body }]
+        vec![Stmt::Loop { var, from, to, step, down, strict, body }]
     }
 
     /// Loop bounds from the iterators in scope and the parameters, with a
     /// non-empty range.
     fn bounds(&mut self) -> (Bound, Bound) {
         for _ in 0..10 {
-            let from = match self.rng.range(0, 4) {
+            let from = match self.rng.range(0, 5) {
                 0 | 1 => Bound::Affine(Affine::constant(self.rng.range(0, 2))),
                 2 => match self.outer_iterator() {
                     Some(v) => Bound::Affine(Affine::var(&v, 1, self.rng.range(-1, 1))),
@@ -215,13 +235,18 @@ impl Generator {
                     Some(v) => Bound::Max(Box::new(Bound::Affine(Affine::constant(0))), Box::new(Bound::Affine(Affine::var(&v, 1, -self.rng.range(1, 3))))),
                     None => Bound::Affine(Affine::constant(0)),
                 },
-                _ => {
+                4 => {
                     let p = self.size_param();
                     Bound::Affine(Affine::var(&p, 1, -self.rng.range(2, 6)))
                 }
+                _ => match self.outer_iterator() {
+                    // Half an outer iterator (rounded down).
+                    Some(v) => Bound::Affine(self.non_negative(Affine::var(&v, 1, 0)).quasi(2, false)),
+                    None => Bound::Affine(Affine::constant(0)),
+                },
             };
             let p = self.size_param();
-            let to = match self.rng.range(0, 5) {
+            let to = match self.rng.range(0, 6) {
                 0 | 1 => Bound::Affine(Affine::var(&p, 1, -self.rng.range(1, 2))),
                 2 => match self.outer_iterator() {
                     Some(v) => Bound::Affine(Affine::var(&v, 1, self.rng.range(-1, 2))),
@@ -232,7 +257,15 @@ impl Generator {
                     None => Bound::Affine(Affine::var(&p, 1, -1)),
                 },
                 4 => Bound::Affine(Affine::constant(self.rng.range(2, 12))),
-                _ => Bound::Affine(Affine::var(&p, 2, -3)),
+                5 => Bound::Affine(Affine::var(&p, 2, -3)),
+                _ => {
+                    // The mean of an outer iterator and a size, or a third of a size.
+                    let (inner, divisor) = match self.outer_iterator() {
+                        Some(v) => (Affine { constant: self.rng.range(0, 1), terms: vec![(1, v), (1, p)], quasi: Vec::new() }, 2),
+                        None => (Affine::var(&p, 1, self.rng.range(0, 2)), 3),
+                    };
+                    Bound::Affine(self.non_negative(inner).quasi(divisor, false))
+                }
             };
             let (lo, _) = self.bound_interval(&from);
             let (_, hi) = self.bound_interval(&to);
@@ -348,14 +381,24 @@ impl Generator {
                     // transposed, diagonal, strided or constant.
                     let natural = iterators.len().saturating_sub(dims - d).min(iterators.len() - 1);
                     let v = if self.rng.chance(75) { iterators[natural].clone() } else { self.rng.pick(&iterators).clone() };
-                    match self.rng.range(0, 11) {
+                    match self.rng.range(0, 13) {
                         0 => Affine::constant(self.rng.range(0, 3)),
                         1 => {
                             let w = self.rng.pick(&iterators).clone();
-                            Affine { constant: 0, terms: vec![(1, v), (1, w)] }
+                            Affine { constant: 0, terms: vec![(1, v), (1, w)], quasi: Vec::new() }
                         }
                         2 => Affine::var(&v, 2, self.rng.range(0, 1)),
                         3 => Affine::var(&v, -1, 0),
+                        // Quasi-affine: every other element, or a few
+                        // elements in turn.
+                        12 => {
+                            let c = self.rng.range(0, 1);
+                            self.non_negative(Affine::var(&v, 1, c)).quasi(2, false)
+                        }
+                        13 => {
+                            let m = self.rng.range(2, 4);
+                            self.non_negative(Affine::var(&v, 1, 0)).quasi(m, true)
+                        }
                         4 | 5 => Affine::var(&v, 1, self.rng.range(-2, 2)),
                         _ => Affine::var(&v, 1, 0),
                     }
@@ -402,6 +445,18 @@ impl Generator {
                 false => (self.leaf(false, written), self.leaf(false, written)),
             };
             return Expr::Select { compared: Box::new([a, b, c, d]), or: self.rng.chance(50) };
+        }
+        if depth > 0 && self.rng.chance(6) {
+            let a = self.value(elem, depth - 1, written);
+            let suffix = if elem == Elem::Float { "f" } else { "" };
+            return match self.rng.range(0, 2) {
+                0 => Expr::Quotient(Box::new(a), format!("{}{suffix}", self.rng.pick(&["3.0", "-4.0", "0.75"]))),
+                1 => Expr::Call(if elem == Elem::Float { "fabsf" } else { "fabs" }, Box::new(a)),
+                _ => {
+                    let (fabs, sqrt) = if elem == Elem::Float { ("fabsf", "sqrtf") } else { ("fabs", "sqrt") };
+                    Expr::Call(sqrt, Box::new(Expr::Call(fabs, Box::new(a))))
+                }
+            };
         }
         if depth > 0 && self.rng.chance(12) {
             let (a, b) = (self.leaf(false, written), self.leaf(false, written));

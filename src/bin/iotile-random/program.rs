@@ -48,20 +48,33 @@ pub struct Scalar {
     pub elem: Elem,
 }
 
-/// `constant + sum of coefficient * variable` over iterators and parameters.
+/// `constant + sum of coefficient * variable` over iterators and parameters,
+/// plus quasi-affine terms (integer quotients and remainders).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Affine {
     pub constant: i64,
     pub terms: Vec<(i64, String)>,
+    pub quasi: Vec<Quasi>,
+}
+
+/// `coefficient * ((inner) / divisor)`, or with `remainder`
+/// `coefficient * ((inner) % divisor)`, with `inner` never negative (so
+/// that C's truncating division is the floor).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Quasi {
+    pub coefficient: i64,
+    pub inner: Affine,
+    pub divisor: i64,
+    pub remainder: bool,
 }
 
 impl Affine {
     pub fn constant(c: i64) -> Affine {
-        Affine { constant: c, terms: Vec::new() }
+        Affine { constant: c, terms: Vec::new(), quasi: Vec::new() }
     }
 
     pub fn var(name: &str, coefficient: i64, constant: i64) -> Affine {
-        Affine { constant, terms: vec![(coefficient, name.to_string())] }
+        Affine { constant, terms: vec![(coefficient, name.to_string())], quasi: Vec::new() }
     }
 
     pub fn plus(mut self, c: i64) -> Affine {
@@ -69,11 +82,18 @@ impl Affine {
         self
     }
 
+    /// `self`'s quotient (or remainder) by `divisor`, as the single term of
+    /// an affine expression; `self` must never be negative.
+    pub fn quasi(self, divisor: i64, remainder: bool) -> Affine {
+        Affine { constant: 0, terms: Vec::new(), quasi: vec![Quasi { coefficient: 1, inner: self, divisor, remainder }] }
+    }
+
     fn render(&self, macros: &Macros) -> String {
         let mut out = String::new();
-        for (c, v) in self.terms.iter().filter(|(c, _)| *c != 0) {
-            let v = macros.name(v);
-            match (*c, out.is_empty()) {
+        let quasi = self.quasi.iter().map(|q| (q.coefficient, format!("(({}) {} {})", q.inner.render(macros), if q.remainder { "%" } else { "/" }, q.divisor)));
+        let terms = self.terms.iter().map(|(c, v)| (*c, macros.name(v))).chain(quasi);
+        for (c, v) in terms.filter(|(c, _)| *c != 0) {
+            match (c, out.is_empty()) {
                 (1, true) => out.push_str(&v),
                 (-1, true) => out.push_str(&format!("-{v}")),
                 (c, true) => out.push_str(&format!("{c} * {v}")),
@@ -139,6 +159,10 @@ pub enum Expr {
     Select { compared: Box<[Expr; 4]>, or: bool },
     /// `(e) % modulus`: keeps integer values small.
     Remainder(Box<Expr>, i64),
+    /// `(e / divisor)`, the divisor a nonzero literal as written.
+    Quotient(Box<Expr>, String),
+    /// A call of a function of `<math.h>`: `name(e)`.
+    Call(&'static str, Box<Expr>),
 }
 
 impl Expr {
@@ -147,7 +171,7 @@ impl Expr {
         match self {
             Expr::Sum(terms) => terms.iter().map(|(_, e)| e.clone()).collect(),
             Expr::Product(a, b) | Expr::Greater(a, b) => vec![(**a).clone(), (**b).clone()],
-            Expr::Remainder(e, _) => vec![(**e).clone()],
+            Expr::Remainder(e, _) | Expr::Quotient(e, _) | Expr::Call(_, e) => vec![(**e).clone()],
             Expr::Select { compared, .. } => compared.to_vec(),
             _ => Vec::new(),
         }
@@ -161,7 +185,7 @@ impl Expr {
             Expr::Literal(text) => text.clone(),
             // A lone variable stays unparenthesised: `(i) + -x` reads as a
             // cast in a grammar that cannot tell types from variables.
-            Expr::Index(a) if a.constant == 0 && a.terms.len() == 1 && a.terms[0].0 == 1 => a.render(macros),
+            Expr::Index(a) if a.constant == 0 && a.quasi.is_empty() && a.terms.len() == 1 && a.terms[0].0 == 1 => a.render(macros),
             Expr::Index(a) => format!("({})", a.render(macros)),
             Expr::Sum(terms) => {
                 let parts: Vec<String> = terms.iter().map(|(c, e)| if c == "1" { e.render(program) } else { format!("{c} * {}", e.render(program)) }).collect();
@@ -173,6 +197,8 @@ impl Expr {
                 format!("({a} > {b} ? {a} : {b})")
             }
             Expr::Remainder(e, m) => format!("({} % {m})", e.render(program)),
+            Expr::Quotient(e, d) => format!("({} / {d})", e.render(program)),
+            Expr::Call(name, e) => format!("{name}({})", e.render(program)),
             Expr::Select { compared, or } => {
                 let [a, b, c, d] = compared.as_ref().clone().map(|e| e.render(program));
                 let op = if *or { "||" } else { "&&" };
@@ -228,8 +254,9 @@ pub enum Target {
 #[derive(Clone, Debug)]
 pub enum Stmt {
     /// `for (int var = from; var <= to; var += step)`, or downwards from
-    /// `to` to `from` when `down`.
-    Loop { var: String, from: Bound, to: Bound, step: i64, down: bool, body: Vec<Stmt> },
+    /// `to` to `from` when `down`; with `strict`, the condition is written
+    /// `var < to + 1` (`var > from - 1` downwards).
+    Loop { var: String, from: Bound, to: Bound, step: i64, down: bool, strict: bool, body: Vec<Stmt> },
     Write { target: Target, op: Op, value: Expr },
     /// A scalar temporary local to the enclosing body: `double t = value;`.
     Local { name: String, elem: Elem, value: Expr },
@@ -284,7 +311,7 @@ impl Program {
     pub fn render(&self) -> String {
         let mut out = String::new();
         writeln!(out, "/* Random program, seed {}: generated by iotile-random. */", self.seed).unwrap();
-        out.push_str("#include <stdio.h>\n");
+        out.push_str("#include <math.h>\n#include <stdio.h>\n");
         out.push_str("#define MIN(a, b) ((a) < (b) ? (a) : (b))\n#define MAX(a, b) ((a) > (b) ? (a) : (b))\n");
         for (name, value) in &self.params {
             if self.macros.names.contains(name) {
@@ -389,14 +416,16 @@ impl Program {
     fn render_stmt(&self, out: &mut String, stmt: &Stmt, depth: usize) {
         let indent = "  ".repeat(depth);
         match stmt {
-            Stmt::Loop { var, from, to, step, down, body } => {
+            Stmt::Loop { var, from, to, step, down, strict, body } => {
                 let (from, to) = (from.render(&self.macros), to.render(&self.macros));
                 if *down {
                     let update = if *step == 1 { format!("{var}--") } else { format!("{var} -= {step}") };
-                    writeln!(out, "{indent}for (int {var} = {to}; {var} >= {from}; {update}) {{").unwrap();
+                    let test = if *strict { format!("{var} > {from} - 1") } else { format!("{var} >= {from}") };
+                    writeln!(out, "{indent}for (int {var} = {to}; {test}; {update}) {{").unwrap();
                 } else {
                     let update = if *step == 1 { format!("{var}++") } else { format!("{var} += {step}") };
-                    writeln!(out, "{indent}for (int {var} = {from}; {var} <= {to}; {update}) {{").unwrap();
+                    let test = if *strict { format!("{var} < {to} + 1") } else { format!("{var} <= {to}") };
+                    writeln!(out, "{indent}for (int {var} = {from}; {test}; {update}) {{").unwrap();
                 }
                 for s in body {
                     self.render_stmt(out, s, depth + 1);
