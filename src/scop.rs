@@ -58,7 +58,9 @@ pub struct Scop {
     pub span: Range<usize>,
 }
 
-/// One statement: an assignment executed once per point of its domain.
+/// One statement: an assignment (or a declaration with a value, or an `if`
+/// whose condition reads data, with its branches) executed once per point
+/// of its domain.
 pub struct Statement {
     /// isl tuple name, `S_<n>`.
     pub name: String,

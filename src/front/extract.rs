@@ -4,7 +4,10 @@
 //! preprocessed text and builds, directly through isl, the iteration domain
 //! of every assignment (loop bounds and `if` conditions become constraints),
 //! its array accesses (affine subscripts become isl maps) and the original
-//! schedule tree (one band per loop, one sequence per block). Affine
+//! schedule tree (one band per loop, one sequence per block). An `if`
+//! whose condition is not affine (it reads data) is one statement whose
+//! assignments may or may not happen: each target counts as read as well
+//! as written. Affine
 //! expressions are translated with C's semantics: `/` and `%` truncate
 //! (`isl_pw_aff_tdiv_q/r`), ternaries become piecewise expressions, so
 //! `min`/`max`/`floord` macros expanded by the preprocessor are exact.
@@ -654,7 +657,9 @@ impl<'a> Extractor<'a> {
 
     fn if_statement(&mut self, node: Node, items: &mut Vec<Item>) -> FResult<()> {
         let cond_node = node.child_by_field_name("condition").unwrap_or(node);
-        let cond = self.condition(cond_node)?;
+        let Ok(cond) = self.condition(cond_node) else {
+            return self.data_dependent_if(node, items);
+        };
         let outer = self.domain.copy()?;
         let (d, c) = align(outer.copy()?, cond.copy()?)?;
         self.domain = d.intersect(c)?;
@@ -669,6 +674,66 @@ impl<'a> Extractor<'a> {
         }
         self.domain = outer;
         Ok(())
+    }
+
+    /// An `if` whose condition is not affine (`if (A[i] > t) ...`: it reads
+    /// data) becomes one statement, executed at every point of the
+    /// domain, its text the whole `if`. Its branches may hold assignments
+    /// and further `if`s only. An assignment under such a condition may
+    /// not happen, so its target counts as read as well as written (when
+    /// it does not happen, the statement in effect writes back the old
+    /// value): the dependences, the values live after the region and the
+    /// elements a tile must compute stay exact for what the statement
+    /// must write.
+    fn data_dependent_if(&mut self, node: Node, items: &mut Vec<Item>) -> FResult<()> {
+        let (mut reads, mut writes) = (Vec::new(), Vec::new());
+        self.conditional_accesses(node, &mut reads, &mut writes)?;
+        // Braces keep an `else` the code generator prints after it from
+        // binding to this `if`.
+        let mut pieces = vec![BodyPiece::Text("{ ".into())];
+        pieces.extend(self.body_pieces(node));
+        pieces.push(BodyPiece::Text(" }".into()));
+        self.add_statement(node, writes, reads, Body { pieces }, items)
+    }
+
+    /// The accesses of a statement under a condition that is not affine.
+    fn conditional_accesses(&mut self, node: Node, reads: &mut Vec<Access>, writes: &mut Vec<Access>) -> FResult<()> {
+        match node.kind() {
+            "comment" | ";" => Ok(()),
+            "compound_statement" | "else_clause" => {
+                let mut c = node.walk();
+                let children: Vec<Node> = node.named_children(&mut c).collect();
+                for child in children {
+                    self.conditional_accesses(child, reads, writes)?;
+                }
+                Ok(())
+            }
+            "if_statement" => {
+                self.reads_of(node.child_by_field_name("condition").unwrap_or(node), reads)?;
+                for branch in [node.child_by_field_name("consequence"), node.child_by_field_name("alternative")].into_iter().flatten() {
+                    self.conditional_accesses(branch, reads, writes)?;
+                }
+                Ok(())
+            }
+            "expression_statement" => {
+                let Some(expr) = node.named_child(0) else { return Ok(()) };
+                let (target, mut value) = match expr.kind() {
+                    "assignment_expression" => (expr.child_by_field_name("left").unwrap_or(expr), expr.child_by_field_name("right")),
+                    "update_expression" => (expr.child_by_field_name("argument").unwrap_or(expr), None),
+                    _ => return error(expr, "expression statement without an assignment", "only assignments are allowed as statements"),
+                };
+                writes.push(self.assigned(target, true, reads)?);
+                while let Some(v) = value.filter(|v| v.kind() == "assignment_expression" && node_op(self.src, *v) == "=") {
+                    writes.push(self.assigned(v.child_by_field_name("left").unwrap_or(v), true, reads)?);
+                    value = v.child_by_field_name("right");
+                }
+                match value {
+                    Some(v) => self.reads_of(v, reads),
+                    None => Ok(()),
+                }
+            }
+            kind => error(node, format!("{} inside an 'if' whose condition is not affine", describe(kind)), "under a condition that reads data (or is not affine), only assignments and further 'if's are supported"),
+        }
     }
 
     fn for_loop(&mut self, node: Node, items: &mut Vec<Item>) -> FResult<()> {
@@ -1595,6 +1660,7 @@ fn describe(kind: &str) -> String {
         "pointer_expression" => return "a pointer dereference".into(),
         "sizeof_expression" => return "sizeof".into(),
         "string_literal" => return "a string".into(),
+        "declaration" => return "a declaration".into(),
         _ => {}
     }
     let words = kind.trim_end_matches("_statement").trim_end_matches("_expression").replace('_', " ");

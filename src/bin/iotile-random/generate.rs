@@ -3,15 +3,15 @@
 //! pipelines of nests, time loops), bounds that are constants, parameters,
 //! outer iterators, their minimum and maximum (triangles, trapezoids) or
 //! integer quotients, steps of 1 to 3, decreasing loops, `<=` and `<`
-//! tests, affine and modulo guards with and without `else`, in-place
-//! stencils and scans (reads of the written array next to the written
-//! element), reductions into scalars and array elements, transposed,
-//! diagonal and quasi-affine (`A[i / 2]`, `A[i % 3]`) subscripts, divisions
-//! and `<math.h>` calls in values, scalar temporaries, and
-//! `float`, `double` and `int` arrays of one to three dimensions, passed as
-//! globals or variable-length array parameters, with sizes as parameters
-//! or macros; some arrays the last region writes are named in a
-//! `#pragma iotile scratch` and not printed.
+//! tests, affine and modulo guards and guards that read data, with and
+//! without `else`, in-place stencils and scans (reads of the written array
+//! next to the written element), reductions into scalars and array
+//! elements, transposed, diagonal and quasi-affine (`A[i / 2]`, `A[i % 3]`)
+//! subscripts, divisions and `<math.h>` calls in values, scalar
+//! temporaries, and `float`, `double` and `int` arrays of one to three
+//! dimensions, passed as globals or variable-length array parameters, with
+//! sizes as parameters or macros; some arrays the last region writes are
+//! named in a `#pragma iotile scratch` and not printed.
 //!
 //! Every iterator's range is known (parameters get their values here), so
 //! every subscript is shifted to be non-negative and every extent is set
@@ -291,7 +291,12 @@ impl Generator {
             self.locals.push((name, elem));
         }
         let write = self.write();
-        if self.rng.chance(15) && !self.scope.is_empty() {
+        if self.rng.chance(8) && !self.scope.is_empty() {
+            // A condition that reads data.
+            let (a, b) = (self.leaf(false, None), self.leaf(false, None));
+            let otherwise = if self.rng.chance(35) { vec![self.write()] } else { Vec::new() };
+            out.push(Stmt::If { cond: Cond::Data(Box::new(a), Box::new(b)), then: vec![write], otherwise });
+        } else if self.rng.chance(15) && !self.scope.is_empty() {
             let cond = self.condition();
             let otherwise = if self.rng.chance(35) { vec![self.write()] } else { Vec::new() };
             out.push(Stmt::If { cond, then: vec![write], otherwise });

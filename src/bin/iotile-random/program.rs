@@ -220,17 +220,32 @@ pub enum Cond {
     And(Box<Cond>, Box<Cond>),
     Or(Box<Cond>, Box<Cond>),
     Not(Box<Cond>),
+    /// `a > b` on values: a condition that reads data (its branches hold
+    /// writes only).
+    Data(Box<Expr>, Box<Expr>),
 }
 
 impl Cond {
-    fn render(&self, macros: &Macros) -> String {
+    fn render(&self, program: &Program) -> String {
+        let macros = &program.macros;
         match self {
             Cond::LessEqual(a, b) => format!("{} <= {}", a.render(macros), b.render(macros)),
             Cond::Equal(a, b) => format!("{} == {}", a.render(macros), b.render(macros)),
             Cond::Modulo(a, m, r) => format!("({}) % {m} == {r}", a.render(macros)),
-            Cond::And(a, b) => format!("({}) && ({})", a.render(macros), b.render(macros)),
-            Cond::Or(a, b) => format!("({}) || ({})", a.render(macros), b.render(macros)),
-            Cond::Not(a) => format!("!({})", a.render(macros)),
+            Cond::And(a, b) => format!("({}) && ({})", a.render(program), b.render(program)),
+            Cond::Or(a, b) => format!("({}) || ({})", a.render(program), b.render(program)),
+            Cond::Not(a) => format!("!({})", a.render(program)),
+            Cond::Data(a, b) => format!("{} > {}", a.render(program), b.render(program)),
+        }
+    }
+
+    /// The values the condition reads.
+    pub fn values(&self) -> Vec<Expr> {
+        match self {
+            Cond::And(a, b) | Cond::Or(a, b) => [a.values(), b.values()].concat(),
+            Cond::Not(a) => a.values(),
+            Cond::Data(a, b) => vec![(**a).clone(), (**b).clone()],
+            _ => Vec::new(),
         }
     }
 }
@@ -448,7 +463,7 @@ impl Program {
                 writeln!(out, "{indent}{} {name} = {};", elem.c_name(), value.render(self)).unwrap();
             }
             Stmt::If { cond, then, otherwise } => {
-                writeln!(out, "{indent}if ({}) {{", cond.render(&self.macros)).unwrap();
+                writeln!(out, "{indent}if ({}) {{", cond.render(self)).unwrap();
                 for s in then {
                     self.render_stmt(out, s, depth + 1);
                 }
@@ -486,7 +501,10 @@ pub fn accessed_arrays(stmts: &[Stmt], out: &mut Vec<usize>) {
                 expr(value, out);
             }
             Stmt::Local { value, .. } => expr(value, out),
-            Stmt::If { then, otherwise, .. } => {
+            Stmt::If { cond, then, otherwise } => {
+                for v in cond.values() {
+                    expr(&v, out);
+                }
                 accessed_arrays(then, out);
                 accessed_arrays(otherwise, out);
             }
