@@ -22,6 +22,10 @@ pub struct Scop {
     pub index: usize,
     /// Parameter names, in order of first use.
     pub params: Vec<String>,
+    /// The parameters of an unsigned type (`size_t n`): generated code
+    /// compares them with signed iterators, which may be negative, so it
+    /// reads them converted to `long`.
+    pub unsigned_params: Vec<String>,
     /// Constraints on the parameters that generated code may assume
     /// (inferred non-negativity of array extents, plus `--ctx`).
     pub context: Set,

@@ -177,7 +177,7 @@ impl<'a> Writer<'a> {
             out: String::new(),
             base_indent: base_indent.to_string(),
             level: 0,
-            substitutions: HashMap::new(),
+            substitutions: scop.unsigned_params.iter().map(|p| (p.clone(), (format!("(long){p}"), prec::UNARY))).collect(),
             used_outer: Vec::new(),
             final_values: &[],
             openmp,

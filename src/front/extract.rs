@@ -71,6 +71,10 @@ struct Declaration {
 }
 
 impl Declaration {
+    fn is_unsigned(&self) -> bool {
+        self.base_type.contains("unsigned") || self.base_type.contains("size_t")
+    }
+
     fn is_integer(&self) -> bool {
         self.extents.is_empty()
             && ["int", "long", "short", "char", "unsigned", "signed", "size_t"]
@@ -224,8 +228,10 @@ pub fn extract(ctx: &Context, src: &str, input: &RegionInput) -> FResult<Scop> {
     let dead_after = x.dead_after(input, &span)?;
     let private_declarations =
         x.private_declarations.iter().map(|(name, ty)| format!("{ty} {name};")).collect();
+    let unsigned_params = x.params.iter().filter(|p| x.declarations.get(*p).is_some_and(|d| d.is_unsigned())).cloned().collect();
     Ok(Scop {
         index: input.index,
+        unsigned_params,
         params: x.params,
         context,
         statements: x.statements,
@@ -869,16 +875,15 @@ impl<'a> Extractor<'a> {
                     self.check_bound(left, name, decreasing)?;
                     return self.check_bound(right, name, decreasing);
                 }
-                let mentions = |n: Node| mentions_identifier(self.src, n, name);
-                let is_me = |n: Node| {
-                    let n = strip_parentheses(n);
-                    n.kind() == "identifier" && self.text(n) == name
-                };
-                let upper = match op {
-                    "<" | "<=" if is_me(left) && !mentions(right) => Some(true),
-                    ">" | ">=" if is_me(right) && !mentions(left) => Some(true),
-                    ">" | ">=" if is_me(left) && !mentions(right) => Some(false),
-                    "<" | "<=" if is_me(right) && !mentions(left) => Some(false),
+                // The sign of the iterator's coefficient in `left - right`
+                // tells which side the comparison bounds (`i < n`,
+                // `2 * i < n`, `i < n - i`, `n > i` bound it above).
+                let slope = iterator_coefficient(self.src, left, name).zip(iterator_coefficient(self.src, right, name)).map(|(l, r)| l - r);
+                let upper = match (op, slope) {
+                    ("<" | "<=", Some(c)) if c > 0 => Some(true),
+                    ("<" | "<=", Some(c)) if c < 0 => Some(false),
+                    (">" | ">=", Some(c)) if c > 0 => Some(false),
+                    (">" | ">=", Some(c)) if c < 0 => Some(true),
                     _ => None,
                 };
                 match upper {
@@ -1411,7 +1416,7 @@ impl<'a> Extractor<'a> {
             let in_extent = self.declarations.values().any(|d| {
                 d.extents.iter().flatten().any(|e| e.split(|c: char| !c.is_alphanumeric() && c != '_').any(|w| w == p))
             });
-            let unsigned = self.declarations.get(p).is_some_and(|d| d.base_type.contains("unsigned") || d.base_type.contains("size_t"));
+            let unsigned = self.declarations.get(p).is_some_and(|d| d.is_unsigned());
             if in_extent || unsigned {
                 let ls = LocalSpace::from_space(space.copy()?)?;
                 let v = PwAff::var_on_domain(ls, DimType::Param, i as u32)?;
@@ -1537,13 +1542,6 @@ impl<'a> Extractor<'a> {
     }
 }
 
-fn strip_parentheses(mut n: Node) -> Node {
-    while n.kind() == "parenthesized_expression" {
-        n = n.named_child(0).unwrap_or(n);
-    }
-    n
-}
-
 fn statements_in(items: &[Item]) -> Vec<usize> {
     let mut out = Vec::new();
     for item in items {
@@ -1582,6 +1580,41 @@ pub fn constant_value(src: &str, node: Node) -> Option<i64> {
                 "*" => a.checked_mul(b),
                 "/" if b != 0 => a.checked_div(b),
                 "%" if b != 0 => a.checked_rem(b),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
+/// The coefficient of the variable `name` in the integer expression
+/// `node`, when `node` is affine in it (sums, differences, products by
+/// integer constants; anything else that mentions it gives `None`).
+fn iterator_coefficient(src: &str, node: Node, name: &str) -> Option<i64> {
+    if !mentions_identifier(src, node, name) {
+        return Some(0);
+    }
+    match node.kind() {
+        "identifier" => Some(1),
+        "parenthesized_expression" => iterator_coefficient(src, node.named_child(0)?, name),
+        "unary_expression" => {
+            let c = iterator_coefficient(src, node.child_by_field_name("argument")?, name)?;
+            match node_op(src, node) {
+                "-" => c.checked_neg(),
+                "+" => Some(c),
+                _ => None,
+            }
+        }
+        "binary_expression" => {
+            let (left, right) = (node.child_by_field_name("left")?, node.child_by_field_name("right")?);
+            match node_op(src, node) {
+                "+" => iterator_coefficient(src, left, name)?.checked_add(iterator_coefficient(src, right, name)?),
+                "-" => iterator_coefficient(src, left, name)?.checked_sub(iterator_coefficient(src, right, name)?),
+                "*" => match (constant_value(src, left), constant_value(src, right)) {
+                    (Some(k), _) => iterator_coefficient(src, right, name)?.checked_mul(k),
+                    (_, Some(k)) => iterator_coefficient(src, left, name)?.checked_mul(k),
+                    _ => None,
+                },
                 _ => None,
             }
         }
