@@ -201,8 +201,14 @@ pub fn within_operations<T>(ctx: &Context, max_operations: u64, work: impl FnOnc
 /// with an internal error ("total dimensionality changed unexpectedly") on
 /// relations with divisions (a downward loop over `A[i % 16]`). Coalescing
 /// only shortens the representation; the relation is the same either way.
+///
+/// Implicit equalities are made explicit first: on relations with
+/// divisions whose pieces hid some (dependences of subscripts such as
+/// `A[k][(l + 1) / 2]`), isl's coalescing crashed with a segmentation
+/// fault while wrapping facets.
 pub fn coalesced(map: UnionMap) -> IslResult<UnionMap> {
-    Ok(map.copy()?.coalesce().unwrap_or(map))
+    let explicit = map.copy()?.detect_equalities()?;
+    Ok(explicit.coalesce().unwrap_or(map))
 }
 
 /// The tuple names of the sets of `set` (borrows it): the statements of a

@@ -364,6 +364,30 @@ fn code_that_isl_generates_wrong_is_refused() {
     }
 }
 
+/// isl crashed (a segmentation fault) coalescing the dependences of a
+/// random program whose subscripts divide (`A[k][(l + 1) / 2]`,
+/// `testsuite/isl-faults/12-coalesce-divisions.c`): their implicit
+/// equalities are now made explicit first. Their scheduling outlasts a
+/// short `--max-seconds`, so the region keeps its original order, with a
+/// warning.
+#[test]
+fn dependences_with_divisions_do_not_crash_isl() {
+    let case = root().join("testsuite/isl-faults/12-coalesce-divisions.c");
+    let dir = scratch();
+    let original = dir.path().join("original");
+    compile(&case, &original, &[], false).expect("the original compiles");
+    let expected = run(&original).expect("the original runs");
+    let generated = dir.path().join("generated.c");
+    let args = ["--target=openmp", "--max-seconds=2", "-o", &generated.display().to_string(), &relative(&case).display().to_string()].map(String::from);
+    let out = iotile(&args);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(stderr.contains("keeps its original order"), "{stderr}");
+    let exe = dir.path().join("generated");
+    compile(&generated, &exe, &[], false).expect("the output compiles");
+    assert!(run(&exe).expect("the output runs") == expected, "outputs differ");
+}
+
 /// The check reads back the code of tiled, two-level, fused and CUDA
 /// regions (loops with strides, guards with `%`, minima, extension
 /// nodes recomputing tile borders) and finds it exact: a check that

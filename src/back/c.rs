@@ -437,7 +437,7 @@ impl<'a> Writer<'a> {
     /// block (or when `force_braces`).
     fn put_body(&mut self, node: &ASTNode, force_braces: bool) -> IslResult<()> {
         // A block's code may put a barrier after a statement or loop.
-        let braces = force_braces || self.threads.is_some() || ast_node_type(&without_marks(node)?)? == ASTNodeType::Block;
+        let braces = force_braces || self.threads.is_some() || ast_node_type(&printed_node(node)?)? == ASTNodeType::Block;
         if braces {
             if let Some(last) = self.out.pop() {
                 debug_assert_eq!(last, '\n');
@@ -967,6 +967,17 @@ pub fn block_children(node: &ASTNode) -> IslResult<Vec<(ASTNode, Vec<String>)>> 
             (child, others)
         })
         .collect())
+}
+
+/// The node whose code `node` prints first: past marks, and past loops
+/// that run once (printed as their body, the iterator replaced by its
+/// value), so a block inside such a loop is braced.
+fn printed_node(node: &ASTNode) -> IslResult<ASTNode> {
+    let mut node = without_marks(node)?;
+    while ast_node_type(&node)? == ASTNodeType::For && node.for_is_degenerate()? {
+        node = without_marks(&node.for_get_body()?)?;
+    }
+    Ok(node)
 }
 
 /// The node below any marks at `node` (marks print nothing themselves).
