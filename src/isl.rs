@@ -207,8 +207,7 @@ pub fn within_operations<T>(ctx: &Context, max_operations: u64, work: impl FnOnc
 /// `A[k][(l + 1) / 2]`), isl's coalescing crashed with a segmentation
 /// fault while wrapping facets.
 pub fn coalesced(map: UnionMap) -> IslResult<UnionMap> {
-    let explicit = map.copy()?.detect_equalities()?;
-    Ok(explicit.coalesce().unwrap_or(map))
+    Ok(map.copy()?.detect_equalities().and_then(UnionMap::coalesce).unwrap_or(map))
 }
 
 /// The tuple names of the sets of `set` (borrows it): the statements of a
