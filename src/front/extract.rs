@@ -781,7 +781,10 @@ impl<'a> Extractor<'a> {
         let Some(cond_node) = node.child_by_field_name("condition") else {
             return error(node, "for loop without a condition", "the loop must be bounded by an affine condition");
         };
-        self.check_bound(cond_node, &name, decreasing)?;
+        let not_equal = self.not_equal_bound(cond_node, &name, step);
+        if not_equal.is_none() {
+            self.check_bound(cond_node, &name, decreasing)?;
+        }
         let body = node.child_by_field_name("body").unwrap_or(node);
         self.check_iterator_not_assigned(body, &name)?;
 
@@ -799,7 +802,13 @@ impl<'a> Extractor<'a> {
         let me = self.iterator_value(depth)?;
         let (me, start_here) = align(me, start_here)?;
         let lower = if decreasing { me.copy()?.le_set(start_here.copy()?)? } else { me.copy()?.ge_set(start_here.copy()?)? };
-        let bound = self.condition(cond_node)?;
+        let bound = match not_equal {
+            Some((left, right, below)) => {
+                let (a, b) = align(self.affine(left)?, self.affine(right)?)?;
+                if below { a.lt_set(b)? } else { a.gt_set(b)? }
+            }
+            None => self.condition(cond_node)?,
+        };
         let mut domain = intersect(intersect(lifted, lower)?, bound)?;
         if step.abs() > 1 {
             let offset = me.sub(start_here)?;
@@ -860,6 +869,25 @@ impl<'a> Extractor<'a> {
             return error(update, "loop increment is zero", "the loop would never end");
         }
         Ok(step)
+    }
+
+    /// A loop condition `left != right` whose two sides the iterator moves
+    /// apart by a non-zero amount per iteration: `(left, right, below)`, the
+    /// loop running while `left < right` (`below`) or `left > right`. The
+    /// loop ends when the iterator reaches the bound; had it started beyond
+    /// the bound or could it step over it, the C loop would not end (signed
+    /// overflow), so for every program that ends, `!=` runs exactly the
+    /// iterations of the strict comparison towards the bound.
+    fn not_equal_bound<'n>(&self, cond: Node<'n>, name: &str, step: i64) -> Option<(Node<'n>, Node<'n>, bool)> {
+        if cond.kind() == "parenthesized_expression" {
+            return self.not_equal_bound(cond.named_child(0)?, name, step);
+        }
+        if cond.kind() != "binary_expression" || node_op(self.src, cond) != "!=" {
+            return None;
+        }
+        let (left, right) = (cond.child_by_field_name("left")?, cond.child_by_field_name("right")?);
+        let slope = iterator_coefficient(self.src, left, name)?.checked_sub(iterator_coefficient(self.src, right, name)?)?;
+        (slope != 0).then_some((left, right, slope.signum() == step.signum()))
     }
 
     /// The loop condition must bound the iterator from the side it moves
