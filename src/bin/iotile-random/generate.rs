@@ -2,7 +2,7 @@
 //! three regions mixing loop nests of depth one to four (imperfect nests,
 //! pipelines of nests, time loops), bounds that are constants, parameters,
 //! outer iterators, their minimum and maximum (triangles, trapezoids) or
-//! integer quotients, steps of 1 to 3, decreasing loops, `<=` and `<`
+//! integer quotients, steps of 1 to 3, decreasing loops, `<=`, `<` and `!=`
 //! tests, affine and modulo guards and guards that read data, with and
 //! without `else`, in-place stencils and scans (reads of the written array
 //! next to the written element), reductions into scalars and array
@@ -20,7 +20,7 @@
 //! modulo small primes), so no overflow makes a result undefined.
 
 use crate::rng::Rng;
-use crate::program::{Access, Affine, Array, Bound, Cond, Elem, Expr, Macros, Op, Program, Scalar, Stmt, Target};
+use crate::program::{Access, Affine, Array, Bound, Cond, Elem, Expr, Macros, Op, Program, Scalar, Stmt, Target, Test};
 
 /// Most statement instances one statement may execute (keeps each program
 /// well under a millisecond).
@@ -118,7 +118,7 @@ impl Generator {
                     to: Bound::Affine(Affine::var("tsteps", 1, -1)),
                     step: 1,
                     down: false,
-                    strict: false,
+                    test: Test::Inclusive,
                     body: inner,
                 });
             } else {
@@ -203,7 +203,14 @@ impl Generator {
         let (lo, hi) = (self.bound_interval(&from).0, self.bound_interval(&to).1);
         let step = if self.rng.chance(8) { self.rng.range(2, 3) } else { 1 };
         let down = self.rng.chance(15);
-        let strict = self.rng.chance(25);
+        // `!=` ends a loop only where the iterator reaches the bound: a step
+        // of 1 from a range that is never empty by more than one.
+        let reaches = step == 1 && self.bound_interval(&from).1 <= self.bound_interval(&to).0 + 1;
+        let test = match self.rng.range(0, 7) {
+            0 | 1 => Test::Strict,
+            2 if reaches => Test::NotEqual,
+            _ => Test::Inclusive,
+        };
         self.scope.push((var.clone(), lo, hi.max(lo)));
         let mut body = Vec::new();
         let locals = self.locals.len();
@@ -218,7 +225,7 @@ impl Generator {
         }
         self.locals.truncate(locals);
         self.scope.pop();
-        vec![Stmt::Loop { var, from, to, step, down, strict, body }]
+        vec![Stmt::Loop { var, from, to, step, down, test, body }]
     }
 
     /// Loop bounds from the iterators in scope and the parameters, with a

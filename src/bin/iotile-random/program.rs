@@ -265,13 +265,24 @@ pub enum Target {
     Scalar(String),
 }
 
+/// How a loop's condition is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Test {
+    /// `var <= to` (`var >= from` downwards).
+    Inclusive,
+    /// `var < to + 1` (`var > from - 1` downwards).
+    Strict,
+    /// `var != to + 1` (`var != from - 1` downwards): only for a step of 1
+    /// and bounds that never leave the range empty by more than one.
+    NotEqual,
+}
+
 /// A statement of a region.
 #[derive(Clone, Debug)]
 pub enum Stmt {
     /// `for (int var = from; var <= to; var += step)`, or downwards from
-    /// `to` to `from` when `down`; with `strict`, the condition is written
-    /// `var < to + 1` (`var > from - 1` downwards).
-    Loop { var: String, from: Bound, to: Bound, step: i64, down: bool, strict: bool, body: Vec<Stmt> },
+    /// `to` to `from` when `down`, its condition written as `test` says.
+    Loop { var: String, from: Bound, to: Bound, step: i64, down: bool, test: Test, body: Vec<Stmt> },
     Write { target: Target, op: Op, value: Expr },
     /// A scalar temporary local to the enclosing body: `double t = value;`.
     Local { name: String, elem: Elem, value: Expr },
@@ -431,15 +442,23 @@ impl Program {
     fn render_stmt(&self, out: &mut String, stmt: &Stmt, depth: usize) {
         let indent = "  ".repeat(depth);
         match stmt {
-            Stmt::Loop { var, from, to, step, down, strict, body } => {
+            Stmt::Loop { var, from, to, step, down, test, body } => {
                 let (from, to) = (from.render(&self.macros), to.render(&self.macros));
                 if *down {
                     let update = if *step == 1 { format!("{var}--") } else { format!("{var} -= {step}") };
-                    let test = if *strict { format!("{var} > {from} - 1") } else { format!("{var} >= {from}") };
+                    let test = match test {
+                        Test::Inclusive => format!("{var} >= {from}"),
+                        Test::Strict => format!("{var} > {from} - 1"),
+                        Test::NotEqual => format!("{var} != {from} - 1"),
+                    };
                     writeln!(out, "{indent}for (int {var} = {to}; {test}; {update}) {{").unwrap();
                 } else {
                     let update = if *step == 1 { format!("{var}++") } else { format!("{var} += {step}") };
-                    let test = if *strict { format!("{var} < {to} + 1") } else { format!("{var} <= {to}") };
+                    let test = match test {
+                        Test::Inclusive => format!("{var} <= {to}"),
+                        Test::Strict => format!("{var} < {to} + 1"),
+                        Test::NotEqual => format!("{var} != {to} + 1"),
+                    };
                     writeln!(out, "{indent}for (int {var} = {from}; {test}; {update}) {{").unwrap();
                 }
                 for s in body {
