@@ -128,6 +128,7 @@ fn main() -> ExitCode {
     let end = options.seed + options.count;
     let failures = Mutex::new(Vec::new());
     let runs = AtomicU64::new(0);
+    let done = AtomicU64::new(0);
     let started = Instant::now();
     std::thread::scope(|scope| {
         for _ in 0..options.jobs.max(1) {
@@ -148,6 +149,12 @@ fn main() -> ExitCode {
                         save(dir, &program, &failure, &options, k == 0);
                     }
                     failures.lock().unwrap().push(failure);
+                }
+                // A line every 50 programs, for long runs.
+                let done = done.fetch_add(1, Ordering::SeqCst) + 1;
+                if done % 50 == 0 && done < options.count {
+                    let failed = failures.lock().unwrap().len();
+                    eprintln!("iotile-random: {done} of {} programs checked in {:.0} s, {failed} failure(s)", options.count, started.elapsed().as_secs_f64());
                 }
             });
         }
