@@ -1134,7 +1134,10 @@ impl<'a> Extractor<'a> {
             let mut c = n.walk();
             stack.extend(n.named_children(&mut c));
         }
-        holes.sort_by_key(|(range, _)| range.start);
+        // Empty holes (the parentheses around eager operands) go before a
+        // hole starting where they are: `a == 12|| b` closes `a == 12`
+        // before its `||` is replaced.
+        holes.sort_by_key(|(range, _)| (range.start, range.end));
         for (range, piece) in holes {
             pieces.push(BodyPiece::Text(self.src[at..range.start].to_string()));
             pieces.push(piece);
