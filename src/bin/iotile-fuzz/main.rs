@@ -359,7 +359,14 @@ fn main() -> ExitCode {
                 return ExitCode::from(2);
             }
         };
-        let reader = child.stdout.take().map(|out| std::thread::spawn(move || std::io::read_to_string(out).unwrap_or_default()));
+        // The worker's failures, each also shown as it comes (for long runs).
+        let reader = child.stdout.take().map(|out| {
+            std::thread::spawn(move || {
+                let lines = std::io::BufRead::lines(std::io::BufReader::new(out)).map_while(Result::ok);
+                let found = lines.filter_map(|line| line.strip_prefix("FAIL ").map(|f| format!("iteration {f}")));
+                found.inspect(|f| eprintln!("iotile-fuzz: {f}")).collect::<Vec<String>>()
+            })
+        });
         let (mut last, mut since) = (None::<u64>, Instant::now());
         let status = loop {
             if let Ok(Some(status)) = child.try_wait() {
@@ -375,18 +382,16 @@ fn main() -> ExitCode {
             }
             std::thread::sleep(Duration::from_millis(50));
         };
-        for line in reader.and_then(|r| r.join().ok()).unwrap_or_default().lines() {
-            if let Some(failure) = line.strip_prefix("FAIL ") {
-                failures.push(format!("iteration {failure}"));
-            }
-        }
+        failures.extend(reader.and_then(|r| r.join().ok()).unwrap_or_default());
         let (stopped_at, name) = progress().unwrap_or((next, String::new()));
         let what = match status {
             Some(s) if s.success() => break,
             Some(s) => format!("the process died ({s})"),
             None => format!("no progress for {} s", HANG.as_secs()),
         };
-        failures.push(format!("iteration {stopped_at} a mutant of {name}: {what}"));
+        let failure = format!("iteration {stopped_at} a mutant of {name}: {what}");
+        eprintln!("iotile-fuzz: {failure}");
+        failures.push(failure);
         if let (Some(out), Ok(input)) = (&o.out, std::fs::read(dir.join(INPUT))) {
             save(out, o.seed, stopped_at, &input);
         }
