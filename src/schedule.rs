@@ -13,7 +13,7 @@
 use isl_rs::{DimType, Map, Options, Schedule, ScheduleConstraints, Set, UnionMap};
 
 use crate::deps::Dependences;
-use crate::isl::{IslResult, IslText, Session};
+use crate::isl::{within_operations, IslResult, IslText, Session};
 use crate::scop::Scop;
 
 /// Fusion heuristic of the scheduler.
@@ -89,13 +89,19 @@ fn scheduling_relations(deps: UnionMap) -> IslResult<UnionMap> {
         }
         let intricate = dims >= MIN_BOXED_DIMENSIONS && dims == map.dim(DimType::Out)? && constraints > MAX_CONSTRAINTS_PER_DIMENSION * dims;
         let map = match intricate {
-            true => distance_box(map.copy()?)?.unwrap_or(map),
+            true => within_operations(&map.get_ctx(), BOX_OPERATIONS, || distance_box(map.copy()?)).flatten().unwrap_or(map),
             false => map,
         };
         out = out.union(UnionMap::from_map(map)?)?;
     }
     Ok(out)
 }
+
+/// isl operations [`distance_box`] may take on one relation. Projecting
+/// the distances of quasi-affine dependences (subscripts such as `j / 2` in
+/// loops stepping by 2 and 3) onto each dimension took isl seconds per
+/// relation; past this bound the relation goes to the scheduler as it is.
+const BOX_OPERATIONS: u64 = 200_000;
 
 /// `{ x -> y : x in dom(m), y in ran(m), y - x in box }` where `box` is the
 /// product of the ranges of each distance component of `m` (whose domain
