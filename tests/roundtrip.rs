@@ -391,19 +391,15 @@ fn dependences_with_divisions_do_not_crash_isl() {
 /// The direct anti dependences of a random program's region (writes
 /// under `(l + 1) / 2` in a loop stepping down by 3) took isl minutes;
 /// past their operation bound, every read before a later write of its
-/// element stands in for them. The dump says so, and the rescheduled,
-/// tiled region computes what the original does.
+/// element stands in for them, and the dump says so. That the
+/// rescheduled, tiled region computes what the original does, the
+/// `every_testsuite_program_round_trips_*` tests check: the program is
+/// in `testsuite/run/`.
 #[test]
 fn anti_dependences_past_their_bound_are_over_approximated() {
     let case = "testsuite/run/12-anti-dependences-past-budget.c";
-    let (dump, code) = translate(case, &["--target=openmp", "--reschedule=always", "--tile-sizes=3", "--dump-deps"]);
+    let (dump, _) = translate(case, &["--target=openmp", "--reschedule=always", "--tile-sizes=3", "--dump-deps"]);
     assert!(dump.contains("anti (every read before a write of its element"), "{dump}");
-    let dir = scratch();
-    let (original, generated, exe) = (dir.path().join("original"), dir.path().join("generated.c"), dir.path().join("generated"));
-    compile(&root().join(case), &original, &[], false).expect("the original compiles");
-    std::fs::write(&generated, code).expect("write the output");
-    compile(&generated, &exe, &[], false).expect("the output compiles");
-    assert!(run(&exe).expect("the output runs") == run(&original).expect("the original runs"), "outputs differ");
 }
 
 /// The check reads back the code of tiled, two-level, fused and CUDA
