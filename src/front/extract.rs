@@ -17,11 +17,12 @@ use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 
 use isl_rs::{
-    Context, DimType, LocalSpace, Map, MultiUnionPwAff, PwAff, PwMultiAff, Schedule, Set, Space,
+    Aff, Context, DimType, LocalSpace, Map, MultiAff, MultiUnionPwAff, PwAff, PwMultiAff, Schedule, Set, Space,
     UnionPwAff, UnionSet, Val,
 };
 use tree_sitter::Node;
 
+use super::ctype::IntType;
 use crate::isl::IslError;
 use crate::scop::{Access, ArrayInfo, Body, BodyPiece, LiveIterator, Scop, Statement};
 
@@ -102,6 +103,8 @@ fn is_math_function(name: &str) -> bool {
 struct Iterator {
     name: String,
     decreasing: bool,
+    /// Its C type (`int` where the declaration is not in view).
+    ty: IntType,
 }
 
 /// The shape of the region, from which the original schedule is built.
@@ -155,6 +158,12 @@ struct Extractor<'a> {
     /// for the logical operations inside it, which would take time
     /// exponential in the length of a chain of them.
     eager: std::cell::RefCell<HashMap<usize, bool>>,
+    /// While the condition of a loop is read: its iterator.
+    loop_test: Option<String>,
+    /// Operands of that condition that mention the iterator, have a signed
+    /// type and are compared in unsigned arithmetic: each must not be
+    /// negative where the condition is tested (see [`Extractor::for_loop`]).
+    converted_operands: Vec<(PwAff, u32)>,
 }
 
 impl From<IslError> for FrontError {
@@ -201,6 +210,8 @@ pub fn extract(ctx: &Context, src: &str, input: &RegionInput) -> FResult<Scop> {
         writes: 0,
         max_depth: 0,
         eager: Default::default(),
+        loop_test: None,
+        converted_operands: Vec::new(),
     };
     for item in &input.items {
         x.reject_volatile(*item)?;
@@ -364,6 +375,11 @@ fn is_integer_syntax(s: &str) -> bool {
         Some(h) => !h.is_empty() && h.bytes().all(|b| b.is_ascii_hexdigit()),
         None => !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()),
     }
+}
+
+/// `2^bits`, the modulus of C's unsigned arithmetic on a type of `bits` bits.
+fn two_to_the(ctx: &Context, bits: u32) -> FResult<Val> {
+    Ok(Val::int_from_ui(ctx, 1 << (bits / 2))?.mul_ui(1 << (bits - bits / 2))?)
 }
 
 /// Parses a C integer literal (decimal, hex, octal; `u`/`l` suffixes).
@@ -553,6 +569,14 @@ impl<'a> Extractor<'a> {
                 Some(0) => error(right, "division by zero", "the divisor is zero"),
                 Some(c) => {
                     let a = self.affine(left)?;
+                    let ty = self.int_type(node);
+                    if ty.unsigned && (c < 0 || !self.representable(&a, ty.bits)?) {
+                        return error(
+                            node,
+                            format!("'{op}' in unsigned arithmetic of a value that may be negative"),
+                            format!("C divides the operands as unsigned {}-bit values, a huge one where it is negative", ty.bits),
+                        );
+                    }
                     let (a, d) = align(a, self.constant(c)?)?;
                     Ok(if op == "/" { a.tdiv_q(d)? } else { a.tdiv_r(d)? })
                 }
@@ -590,6 +614,108 @@ impl<'a> Extractor<'a> {
         }
     }
 
+    /// The C type of an integer expression of loop bounds, conditions and
+    /// subscripts (`int` for what is not an integer expression: that is
+    /// rejected as not affine anyway).
+    fn int_type(&self, node: Node) -> IntType {
+        let field = |f: &str| node.child_by_field_name(f).unwrap_or(node);
+        match node.kind() {
+            "number_literal" => integer_literal(self.text(node)).map_or(IntType::INT, |v| IntType::of_literal(self.text(node), v)),
+            "identifier" => {
+                let name = self.text(node);
+                match self.iterators.iter().rev().find(|it| it.name == name) {
+                    Some(it) => it.ty,
+                    None => self.declarations.get(name).map_or(IntType::INT, |d| IntType::named(&d.base_type)),
+                }
+            }
+            "parenthesized_expression" => node.named_child(0).map_or(IntType::INT, |n| self.int_type(n)),
+            "cast_expression" => IntType::named(self.text(field("type"))),
+            "unary_expression" if node_op(self.src, node) != "!" => self.int_type(field("argument")),
+            "binary_expression" => match node_op(self.src, node) {
+                "+" | "-" | "*" | "/" | "%" => self.int_type(field("left")).common(self.int_type(field("right"))),
+                _ => IntType::INT,
+            },
+            "conditional_expression" => self.int_type(field("consequence")).common(self.int_type(field("alternative"))),
+            "call_expression" => match node.child_by_field_name("arguments") {
+                Some(a) => {
+                    let mut c = a.walk();
+                    let args: Vec<Node> = a.named_children(&mut c).filter(|n| n.kind() != "comment").collect();
+                    args.iter().map(|a| self.int_type(*a)).reduce(IntType::common).unwrap_or(IntType::INT)
+                }
+                None => IntType::INT,
+            },
+            _ => IntType::INT,
+        }
+    }
+
+    /// Whether `value` lies in `[0, 2^bits)` wherever it is evaluated now
+    /// (the current domain; unsigned parameters within their type's range),
+    /// so that C's arithmetic modulo `2^bits` gives it unchanged.
+    fn representable(&self, value: &PwAff, bits: u32) -> FResult<bool> {
+        let zero = PwAff::val_on_domain(value.copy()?.domain()?, Val::int_from_si(self.ctx, 0)?)?;
+        let limit = PwAff::val_on_domain(value.copy()?.domain()?, two_to_the(self.ctx, bits)?)?;
+        let outside = value.copy()?.lt_set(zero)?.union(value.copy()?.ge_set(limit)?)?;
+        let mut domain = self.domain.copy()?;
+        let missing = self.iterators.len() as i64 - domain.dim(DimType::Set)? as i64;
+        if missing > 0 {
+            let first = domain.dim(DimType::Set)? as u32;
+            domain = domain.add_dims(DimType::Set, missing as u32)?;
+            for (k, it) in self.iterators[first as usize..].iter().enumerate() {
+                domain = domain.set_dim_name(DimType::Set, first + k as u32, &it.name)?;
+            }
+        }
+        let outside = intersect(domain, outside)?;
+        Ok(self.within_parameter_types(outside)?.is_empty()?)
+    }
+
+    /// `set` where each unsigned parameter lies in its type's range.
+    fn within_parameter_types(&self, mut set: Set) -> FResult<Set> {
+        for k in 0..set.dim(DimType::Param)? as u32 {
+            let ty = IntType::named(self.declarations.get(set.get_dim_name(DimType::Param, k)?).map_or("int", |d| d.base_type.as_str()));
+            if ty.unsigned {
+                let space = set.get_space()?;
+                let p = PwAff::var_on_domain(LocalSpace::from_space(space.copy()?)?, DimType::Param, k)?;
+                let zero = PwAff::val_on_domain(Set::universe(space.copy()?)?, Val::int_from_si(self.ctx, 0)?)?;
+                let limit = PwAff::val_on_domain(Set::universe(space)?, two_to_the(self.ctx, ty.bits)?)?;
+                set = set.intersect(p.copy()?.ge_set(zero)?)?.intersect(p.lt_set(limit)?)?;
+            }
+        }
+        Ok(set)
+    }
+
+    /// The operands of a comparison, checked for C's conversions: where C
+    /// compares in unsigned arithmetic, an operand that may lie outside
+    /// the unsigned type's range would compare as another value (a negative
+    /// `int` as a huge one). In the condition of a loop, an operand that
+    /// mentions its iterator and has a signed type is recorded for the loop
+    /// to check where the condition is tested; the other side, and an
+    /// operand of an unsigned type there, are taken as they are (outside
+    /// the range, the C loop would run until the iterator overflows). Any
+    /// other such operand is an error (an `if` then keeps the condition
+    /// for C to evaluate).
+    fn comparison_operands(&mut self, node: Node, left: Node, right: Node) -> FResult<(PwAff, PwAff)> {
+        let (a, b) = align(self.affine(left)?, self.affine(right)?)?;
+        let ty = self.int_type(left).common(self.int_type(right));
+        if !ty.unsigned {
+            return Ok((a, b));
+        }
+        for (side, value) in [(left, &a), (right, &b)] {
+            let in_loop_test = self.loop_test.as_ref().is_some_and(|name| mentions_identifier(self.src, side, name));
+            if in_loop_test {
+                if !self.int_type(side).unsigned {
+                    self.converted_operands.push((value.copy()?, ty.bits));
+                }
+            } else if self.loop_test.is_none() && !self.representable(value, ty.bits)? {
+                return error(
+                    node,
+                    "comparison in unsigned arithmetic of a value that may be negative",
+                    format!("C converts '{}' to an unsigned {}-bit value, a huge one where it is negative", self.text(side), ty.bits),
+                );
+            }
+        }
+        Ok((a, b))
+    }
+
     /// Translates a C condition into the set of iterator values where it holds.
     fn condition(&mut self, node: Node) -> FResult<Set> {
         match node.kind() {
@@ -604,7 +730,7 @@ impl<'a> Extractor<'a> {
                         Ok(if op == "&&" { a.intersect(b)? } else { a.union(b)? })
                     }
                     "<" | "<=" | ">" | ">=" | "==" | "!=" => {
-                        let (a, b) = align(self.affine(left)?, self.affine(right)?)?;
+                        let (a, b) = self.comparison_operands(node, left, right)?;
                         Ok(match op {
                             "<" => a.lt_set(b)?,
                             "<=" => a.le_set(b)?,
@@ -770,7 +896,7 @@ impl<'a> Extractor<'a> {
             "declaration" => init.child_by_field_name("type").map(|t| self.text(t).to_string()),
             _ => self.declarations.get(&name).map(|d| d.base_type.clone()),
         };
-        if let Some(ty) = declared_type.filter(|t| t.contains("float") || t.contains("double")) {
+        if let Some(ty) = declared_type.clone().filter(|t| t.contains("float") || t.contains("double")) {
             return error(init, format!("loop iterator '{name}' has type '{ty}'"), "loop iterators must be integers: a floating-point counter may round and stop early or late");
         }
         let Some(update) = node.child_by_field_name("update") else {
@@ -792,7 +918,8 @@ impl<'a> Extractor<'a> {
         let depth = self.iterators.len();
         let start = self.affine(init_value)?;
         let outer = self.domain.copy()?;
-        self.iterators.push(Iterator { name: name.clone(), decreasing });
+        let ty = declared_type.as_deref().map_or(IntType::INT, IntType::named);
+        self.iterators.push(Iterator { name: name.clone(), decreasing, ty });
         self.max_depth = self.max_depth.max(self.iterators.len());
         let lifted = outer.copy()?.add_dims(DimType::Set, 1)?.set_dim_name(DimType::Set, depth as u32, &name)?;
         if mentions_identifier(self.src, init_value, &name) {
@@ -807,13 +934,22 @@ impl<'a> Extractor<'a> {
                 let (a, b) = align(self.affine(left)?, self.affine(right)?)?;
                 if below { a.lt_set(b)? } else { a.gt_set(b)? }
             }
-            None => self.condition(cond_node)?,
+            None => {
+                self.loop_test = Some(name.clone());
+                let bound = self.condition(cond_node);
+                self.loop_test = None;
+                bound?
+            }
         };
-        let mut domain = intersect(intersect(lifted, lower)?, bound)?;
+        let converted = std::mem::take(&mut self.converted_operands);
+        let mut domain = intersect(intersect(lifted.copy()?, lower)?, bound)?;
         if step.abs() > 1 {
-            let offset = me.sub(start_here)?;
+            let offset = me.copy()?.sub(start_here.copy()?)?;
             let lattice = offset.mod_val(Val::int_from_si(self.ctx, step.abs())?)?.zero_set()?;
             domain = intersect(domain, lattice)?;
+        }
+        if !converted.is_empty() {
+            self.check_converted_operands(cond_node, converted, lifted, me.eq_set(start_here)?, &domain, step)?;
         }
         let position = 2 * items.len() as i64;
         self.time.push(TimeTerm::Position(position));
@@ -833,6 +969,41 @@ impl<'a> Extractor<'a> {
             self.record_exit(&name, outer, domain, start, step, position + 1)?;
         }
         items.push(Item::Loop { depth, decreasing, body: body_items });
+        Ok(())
+    }
+
+    /// A loop runs while its condition holds, from the first value of its
+    /// iterator on. Where C compares a signed operand that mentions the
+    /// iterator in unsigned arithmetic (`int i` against `unsigned n`), the
+    /// model's comparison is C's only if the operand is not negative where
+    /// the condition is tested: at the first value (`start`), at every
+    /// iteration (`domain`) and at the value after each (`step` on),
+    /// which includes the one that ends the loop. `for (int i = -3; i < n;
+    /// i++)` does not run at all in C.
+    fn check_converted_operands(&self, cond: Node, operands: Vec<(PwAff, u32)>, lifted: Set, start: Set, domain: &Set, step: i64) -> FResult<()> {
+        let depth = self.iterators.len() - 1;
+        let space = lifted.get_space()?;
+        let shifted = Aff::var_on_domain(LocalSpace::from_space(space.copy()?)?, DimType::Set, depth as u32)?.add_constant_si(step as i32)?;
+        let next = MultiAff::identity_on_domain_space(space)?.set_aff(depth as i32, shifted)?;
+        for (value, bits) in operands {
+            let zero = PwAff::val_on_domain(value.copy()?.domain()?, Val::int_from_si(self.ctx, 0)?)?;
+            let negative = value.lt_set(zero)?;
+            let (negative, start) = align(negative, start.copy()?)?;
+            let (lifted_domain, negative) = align(domain.copy()?, negative)?;
+            let tested_there = start.intersect(negative.copy()?)?;
+            let during = lifted_domain.copy()?.intersect(negative.copy()?)?;
+            let (lifted_domain, negative) = align(lifted_domain, negative)?;
+            let after = lifted_domain.intersect(negative.preimage_multi_aff(next.copy()?)?)?;
+            let wrong = self.within_parameter_types(tested_there.union(during)?)?;
+            let (wrong, after) = align(wrong, self.within_parameter_types(after)?)?;
+            if !wrong.union(after)?.is_empty()? {
+                return error(
+                    cond,
+                    "loop condition compares in unsigned arithmetic a value that may be negative",
+                    format!("C converts the signed side to an unsigned {bits}-bit value, a huge one where it is negative, and the loop stops there"),
+                );
+            }
+        }
         Ok(())
     }
 

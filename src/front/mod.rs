@@ -8,6 +8,7 @@
 //! preprocessor's line markers, so the back end can splice regenerated code
 //! into the untouched original file.
 
+pub mod ctype;
 pub mod extract;
 pub mod preprocess;
 
