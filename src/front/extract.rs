@@ -949,7 +949,8 @@ impl<'a> Extractor<'a> {
             domain = intersect(domain, lattice)?;
         }
         if !converted.is_empty() {
-            self.check_converted_operands(cond_node, converted, lifted, me.eq_set(start_here)?, &domain, step)?;
+            let start = intersect(lifted.copy()?, me.eq_set(start_here)?)?;
+            self.check_converted_operands(cond_node, converted, start, &domain, step)?;
         }
         let position = 2 * items.len() as i64;
         self.time.push(TimeTerm::Position(position));
@@ -980,28 +981,25 @@ impl<'a> Extractor<'a> {
     /// iteration (`domain`) and at the value after each (`step` on),
     /// which includes the one that ends the loop. `for (int i = -3; i < n;
     /// i++)` does not run at all in C.
-    fn check_converted_operands(&self, cond: Node, operands: Vec<(PwAff, u32)>, lifted: Set, start: Set, domain: &Set, step: i64) -> FResult<()> {
+    fn check_converted_operands(&self, cond: Node, operands: Vec<(PwAff, u32)>, start: Set, domain: &Set, step: i64) -> FResult<()> {
         let depth = self.iterators.len() - 1;
-        let space = lifted.get_space()?;
-        let shifted = Aff::var_on_domain(LocalSpace::from_space(space.copy()?)?, DimType::Set, depth as u32)?.add_constant_si(step as i32)?;
+        let space = domain.get_space()?;
+        let shifted = Aff::var_on_domain(LocalSpace::from_space(space.copy()?)?, DimType::Set, depth as u32)?.add_constant_val(Val::int_from_si(self.ctx, step)?)?;
         let next = MultiAff::identity_on_domain_space(space)?.set_aff(depth as i32, shifted)?;
         for (value, bits) in operands {
             let zero = PwAff::val_on_domain(value.copy()?.domain()?, Val::int_from_si(self.ctx, 0)?)?;
             let negative = value.lt_set(zero)?;
-            let (negative, start) = align(negative, start.copy()?)?;
-            let (lifted_domain, negative) = align(domain.copy()?, negative)?;
-            let tested_there = start.intersect(negative.copy()?)?;
-            let during = lifted_domain.copy()?.intersect(negative.copy()?)?;
-            let (lifted_domain, negative) = align(lifted_domain, negative)?;
-            let after = lifted_domain.intersect(negative.preimage_multi_aff(next.copy()?)?)?;
-            let wrong = self.within_parameter_types(tested_there.union(during)?)?;
-            let (wrong, after) = align(wrong, self.within_parameter_types(after)?)?;
-            if !wrong.union(after)?.is_empty()? {
-                return error(
-                    cond,
-                    "loop condition compares in unsigned arithmetic a value that may be negative",
-                    format!("C converts the signed side to an unsigned {bits}-bit value, a huge one where it is negative, and the loop stops there"),
-                );
+            let at_start = intersect(start.copy()?, negative.copy()?)?;
+            let during = intersect(domain.copy()?, negative.copy()?)?;
+            let after = intersect(domain.copy()?, negative.preimage_multi_aff(next.copy()?)?)?;
+            for tested in [at_start, during, after] {
+                if !self.within_parameter_types(tested)?.is_empty()? {
+                    return error(
+                        cond,
+                        "loop condition compares in unsigned arithmetic a value that may be negative",
+                        format!("C converts the signed side to an unsigned {bits}-bit value, a huge one where it is negative, and the loop stops there"),
+                    );
+                }
             }
         }
         Ok(())
