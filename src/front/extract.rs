@@ -503,7 +503,7 @@ impl<'a> Extractor<'a> {
                     "-" => Ok(self.affine(arg)?.neg()?),
                     "+" => self.affine(arg),
                     "!" => {
-                        let set = self.condition(node)?;
+                        let set = self.nested_condition(node)?;
                         Ok(set.indicator_function()?)
                     }
                     _ => error(node, format!("operator '{op}' in an affine expression"), "only +, -, * by a constant, / and % by a constant, min/max and ternaries are affine"),
@@ -511,7 +511,7 @@ impl<'a> Extractor<'a> {
             }
             "binary_expression" => self.affine_binary(node),
             "conditional_expression" => {
-                let cond = self.condition(node.child_by_field_name("condition").unwrap_or(node))?;
+                let cond = self.nested_condition(node.child_by_field_name("condition").unwrap_or(node))?;
                 let a = self.affine(node.child_by_field_name("consequence").unwrap_or(node))?;
                 let b = self.affine(node.child_by_field_name("alternative").unwrap_or(node))?;
                 let (a, b) = align(a, b)?;
@@ -582,7 +582,7 @@ impl<'a> Extractor<'a> {
                 }
                 None => error(right, format!("'{op}' by a non-constant"), "division and modulo are affine only by an integer constant"),
             },
-            "<" | "<=" | ">" | ">=" | "==" | "!=" | "&&" | "||" => Ok(self.condition(node)?.indicator_function()?),
+            "<" | "<=" | ">" | ">=" | "==" | "!=" | "&&" | "||" => Ok(self.nested_condition(node)?.indicator_function()?),
             _ => error(node, format!("operator '{op}' in an affine expression"), "only +, -, * by a constant, / and % by a constant, min/max and ternaries are affine"),
         }
     }
@@ -714,6 +714,16 @@ impl<'a> Extractor<'a> {
             }
         }
         Ok((a, b))
+    }
+
+    /// A condition inside an integer expression (a ternary's, a `!`'s, a
+    /// comparison used as 0 or 1): never a loop's own test, even inside
+    /// one (`i < MIN(a, n)` compares `a` with `n` where the loop tests).
+    fn nested_condition(&mut self, node: Node) -> FResult<Set> {
+        let loop_test = self.loop_test.take();
+        let set = self.condition(node);
+        self.loop_test = loop_test;
+        set
     }
 
     /// Translates a C condition into the set of iterator values where it holds.
