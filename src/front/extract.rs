@@ -377,11 +377,6 @@ fn is_integer_syntax(s: &str) -> bool {
     }
 }
 
-/// `2^bits`, the modulus of C's unsigned arithmetic on a type of `bits` bits.
-fn two_to_the(ctx: &Context, bits: u32) -> FResult<Val> {
-    Ok(Val::int_from_ui(ctx, 1 << (bits / 2))?.mul_ui(1 << (bits - bits / 2))?)
-}
-
 /// Parses a C integer literal (decimal, hex, octal; `u`/`l` suffixes).
 fn integer_literal(s: &str) -> Option<i64> {
     let s = s.trim_end_matches(['u', 'U', 'l', 'L']);
@@ -570,7 +565,7 @@ impl<'a> Extractor<'a> {
                 Some(c) => {
                     let a = self.affine(left)?;
                     let ty = self.int_type(node);
-                    if ty.unsigned && (c < 0 || !self.representable(&a, ty.bits)?) {
+                    if ty.unsigned && (c < 0 || !self.never_negative(&a)?) {
                         return error(
                             node,
                             format!("'{op}' in unsigned arithmetic of a value that may be negative"),
@@ -648,13 +643,15 @@ impl<'a> Extractor<'a> {
         }
     }
 
-    /// Whether `value` lies in `[0, 2^bits)` wherever it is evaluated now
-    /// (the current domain; unsigned parameters within their type's range),
-    /// so that C's arithmetic modulo `2^bits` gives it unchanged.
-    fn representable(&self, value: &PwAff, bits: u32) -> FResult<bool> {
+    /// Whether `value` is never negative where it is evaluated now (the
+    /// current domain, unsigned parameters not negative), so that C's
+    /// conversion to an unsigned type leaves it unchanged. (A value past the
+    /// type's top, an unsigned parameter near it plus one, would wrap too;
+    /// that takes parameters no loop over them could run to, and is not
+    /// checked.)
+    fn never_negative(&self, value: &PwAff) -> FResult<bool> {
         let zero = PwAff::val_on_domain(value.copy()?.domain()?, Val::int_from_si(self.ctx, 0)?)?;
-        let limit = PwAff::val_on_domain(value.copy()?.domain()?, two_to_the(self.ctx, bits)?)?;
-        let outside = value.copy()?.lt_set(zero)?.union(value.copy()?.ge_set(limit)?)?;
+        let negative = value.copy()?.lt_set(zero)?;
         let mut domain = self.domain.copy()?;
         let missing = self.iterators.len() as i64 - domain.dim(DimType::Set)? as i64;
         if missing > 0 {
@@ -664,20 +661,19 @@ impl<'a> Extractor<'a> {
                 domain = domain.set_dim_name(DimType::Set, first + k as u32, &it.name)?;
             }
         }
-        let outside = intersect(domain, outside)?;
-        Ok(self.within_parameter_types(outside)?.is_empty()?)
+        let negative = intersect(domain, negative)?;
+        Ok(self.unsigned_parameters_not_negative(negative)?.is_empty()?)
     }
 
-    /// `set` where each unsigned parameter lies in its type's range.
-    fn within_parameter_types(&self, mut set: Set) -> FResult<Set> {
+    /// `set` where each unsigned parameter is not negative.
+    fn unsigned_parameters_not_negative(&self, mut set: Set) -> FResult<Set> {
         for k in 0..set.dim(DimType::Param)? as u32 {
             let ty = IntType::named(self.declarations.get(set.get_dim_name(DimType::Param, k)?).map_or("int", |d| d.base_type.as_str()));
             if ty.unsigned {
                 let space = set.get_space()?;
                 let p = PwAff::var_on_domain(LocalSpace::from_space(space.copy()?)?, DimType::Param, k)?;
-                let zero = PwAff::val_on_domain(Set::universe(space.copy()?)?, Val::int_from_si(self.ctx, 0)?)?;
-                let limit = PwAff::val_on_domain(Set::universe(space)?, two_to_the(self.ctx, ty.bits)?)?;
-                set = set.intersect(p.copy()?.ge_set(zero)?)?.intersect(p.lt_set(limit)?)?;
+                let zero = PwAff::val_on_domain(Set::universe(space)?, Val::int_from_si(self.ctx, 0)?)?;
+                set = set.intersect(p.ge_set(zero)?)?;
             }
         }
         Ok(set)
@@ -705,7 +701,7 @@ impl<'a> Extractor<'a> {
                 if !self.int_type(side).unsigned {
                     self.converted_operands.push((value.copy()?, ty.bits));
                 }
-            } else if self.loop_test.is_none() && !self.representable(value, ty.bits)? {
+            } else if self.loop_test.is_none() && !self.never_negative(value)? {
                 return error(
                     node,
                     "comparison in unsigned arithmetic of a value that may be negative",
@@ -1003,7 +999,7 @@ impl<'a> Extractor<'a> {
             let during = intersect(domain.copy()?, negative.copy()?)?;
             let after = intersect(domain.copy()?, negative.preimage_multi_aff(next.copy()?)?)?;
             for tested in [at_start, during, after] {
-                if !self.within_parameter_types(tested)?.is_empty()? {
+                if !self.unsigned_parameters_not_negative(tested)?.is_empty()? {
                     return error(
                         cond,
                         "loop condition compares in unsigned arithmetic a value that may be negative",
