@@ -20,11 +20,14 @@
 //! modulo small primes), so no overflow makes a result undefined.
 
 use crate::rng::Rng;
-use crate::program::{Access, Affine, Array, Bound, Cond, Elem, Expr, Macros, Op, Program, Scalar, Stmt, Target, Test};
+use crate::program::{unsigned_test, Access, Affine, Array, Bound, Cond, Elem, Expr, Macros, Op, Program, Scalar, Stmt, Target, Test};
 
 /// Most statement instances one statement may execute (keeps each program
 /// well under a millisecond).
 const INSTANCE_BUDGET: i64 = 40_000;
+
+/// Mixed into the seed for the choice of unsigned parameters.
+const UNSIGNED_STREAM: u64 = 0x756e_7369_676e_6564;
 
 /// Generates the program of `seed`.
 pub fn generate(seed: u64) -> Program {
@@ -46,9 +49,12 @@ pub fn generate(seed: u64) -> Program {
     for k in 0..rng.range(0, 2) {
         scalars.push(Scalar { name: format!("s{k}"), elem: *rng.pick(&[Elem::Double, Elem::Int]) });
     }
-    let macros = if rng.chance(30) { Macros { names: params.iter().map(|(n, _)| n.clone()).collect() } } else { Macros::default() };
+    let macros = if rng.chance(30) { Macros { names: params.iter().map(|(n, _)| n.clone()).collect(), casts: Vec::new() } } else { Macros::default() };
     let vla = rng.chance(30);
-    let program = Program { seed, params, arrays, scalars, regions: Vec::new(), vla, macros, scratch: Vec::new() };
+    // Drawn from a stream of its own, so that the programs of the seeds
+    // without unsigned parameters stay what they were.
+    let unsigned = macros.names.is_empty() && Rng::new(seed ^ UNSIGNED_STREAM).chance(20);
+    let program = Program { seed, params, arrays, scalars, regions: Vec::new(), vla, macros, unsigned, scratch: Vec::new() };
     let mut generator = Generator { rng, program, scope: Vec::new(), locals: Vec::new(), next_local: 0 };
     let regions = if generator.rng.chance(25) { generator.rng.range(2, 3) } else { 1 };
     for _ in 0..regions {
@@ -180,6 +186,15 @@ impl Generator {
         }
     }
 
+    /// Whether a loop from `from` to `to` ends where the program expects
+    /// with unsigned parameters: where its test compares with a parameter
+    /// in unsigned arithmetic ([`unsigned_test`]), the bound is never
+    /// negative (it would be a huge one, and the loop would run past the
+    /// arrays).
+    fn unsigned_safe(&self, from: &Bound, to: &Bound) -> bool {
+        !self.program.unsigned || !unsigned_test(from, to) || self.bound_interval(to).0 >= 0
+    }
+
     /// Instances of one iteration of the innermost loop in scope.
     fn instances(&self) -> i64 {
         self.scope.iter().map(|(_, lo, hi)| (hi - lo + 1).max(1)).product()
@@ -277,7 +292,7 @@ impl Generator {
             let (lo, _) = self.bound_interval(&from);
             let (_, hi) = self.bound_interval(&to);
             let trips = hi - lo + 1;
-            if trips >= 1 && trips * self.instances() <= INSTANCE_BUDGET {
+            if trips >= 1 && trips * self.instances() <= INSTANCE_BUDGET && self.unsigned_safe(&from, &to) {
                 return (from, to);
             }
         }
@@ -316,6 +331,9 @@ impl Generator {
     fn condition(&mut self) -> Cond {
         let single = |g: &mut Generator| -> Cond {
             let v = g.outer_iterator().unwrap_or_else(|| "n".into());
+            if g.program.unsigned && g.rng.chance(30) {
+                return Cond::Window(Affine::var(&v, 1, 0), g.rng.range(0, 3), g.rng.range(1, 6));
+            }
             match g.rng.range(0, 3) {
                 0 => {
                     let other = g.outer_iterator().unwrap_or_else(|| "n".into());

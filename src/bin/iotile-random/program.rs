@@ -217,6 +217,9 @@ pub enum Cond {
     Equal(Affine, Affine),
     /// `a % m == r` (`a` non-negative)
     Modulo(Affine, i64, i64),
+    /// `a - lo u < width u`: in unsigned arithmetic, so `lo <= a < lo +
+    /// width` (a smaller `a` wraps to a huge value).
+    Window(Affine, i64, i64),
     And(Box<Cond>, Box<Cond>),
     Or(Box<Cond>, Box<Cond>),
     Not(Box<Cond>),
@@ -232,6 +235,7 @@ impl Cond {
             Cond::LessEqual(a, b) => format!("{} <= {}", a.render(macros), b.render(macros)),
             Cond::Equal(a, b) => format!("{} == {}", a.render(macros), b.render(macros)),
             Cond::Modulo(a, m, r) => format!("({}) % {m} == {r}", a.render(macros)),
+            Cond::Window(a, lo, width) => format!("({}) - {lo}u < {width}u", a.render(macros)),
             Cond::And(a, b) => format!("({}) && ({})", a.render(program), b.render(program)),
             Cond::Or(a, b) => format!("({}) || ({})", a.render(program), b.render(program)),
             Cond::Not(a) => format!("!({})", a.render(program)),
@@ -295,11 +299,25 @@ pub enum Stmt {
 pub struct Macros {
     /// Names of parameters printed as macros instead of variables.
     pub names: Vec<String>,
+    /// Names of (unsigned) parameters printed as `(int)name`, where the
+    /// expression is to be computed and compared as an `int`.
+    pub casts: Vec<String>,
 }
 
 impl Macros {
     fn name(&self, v: &str) -> String {
-        if self.names.iter().any(|n| n == v) { v.to_uppercase() } else { v.to_string() }
+        if self.names.iter().any(|n| n == v) {
+            v.to_uppercase()
+        } else if self.casts.iter().any(|n| n == v) {
+            format!("(int){v}")
+        } else {
+            v.to_string()
+        }
+    }
+
+    /// These names, the parameters cast to `int`.
+    fn with_casts(&self, params: &[(String, i64)]) -> Macros {
+        Macros { names: self.names.clone(), casts: params.iter().map(|(n, _)| n.clone()).collect() }
     }
 }
 
@@ -318,6 +336,14 @@ pub struct Program {
     /// (`double A[e0][e1]` with the extents as parameters) instead of globals.
     pub vla: bool,
     pub macros: Macros,
+    /// The parameters passed to the kernel are `unsigned`. Guards compare
+    /// with them in unsigned arithmetic (a negative side compares as a huge
+    /// value: that only changes what the program prints), and so do the
+    /// tests of the increasing loops from a constant to a parameter's
+    /// multiple minus a constant (see [`unsigned_test`], the generator keeps
+    /// those bounds non-negative); elsewhere, in loop bounds and subscripts,
+    /// they are cast to `int`, where a wrapped value would leave the arrays.
+    pub unsigned: bool,
     /// Arrays (indices into [`Self::arrays`]) whose values nothing reads
     /// after the last region: a `#pragma iotile scratch` before it names
     /// those it accesses, and `main` does not print them.
@@ -328,9 +354,14 @@ impl Program {
     fn render_access(&self, access: &Access) -> String {
         let mut out = self.arrays[access.array].name.clone();
         for s in &access.subscripts {
-            write!(out, "[{}]", s.render(&self.macros)).unwrap();
+            write!(out, "[{}]", s.render(&self.names_in_bounds())).unwrap();
         }
         out
+    }
+
+    /// How parameters are named in subscripts and loop bounds.
+    fn names_in_bounds(&self) -> Macros {
+        if self.unsigned { self.macros.with_casts(&self.params) } else { self.macros.clone() }
     }
 
     /// The program as C99.
@@ -352,7 +383,7 @@ impl Program {
                 writeln!(out, "static {} {}{};", a.elem.c_name(), a.name, extents(a, false)).unwrap();
             }
         }
-        let mut params: Vec<String> = self.params.iter().filter(|(n, _)| !self.macros.names.contains(n)).map(|(n, _)| format!("int {n}")).collect();
+        let mut params: Vec<String> = self.params.iter().filter(|(n, _)| !self.macros.names.contains(n)).map(|(n, _)| format!("{} {n}", if self.unsigned { "unsigned" } else { "int" })).collect();
         if self.vla {
             for a in &self.arrays {
                 for d in 0..a.extents.len() {
@@ -443,7 +474,8 @@ impl Program {
         let indent = "  ".repeat(depth);
         match stmt {
             Stmt::Loop { var, from, to, step, down, test, body } => {
-                let (from, to) = (from.render(&self.macros), to.render(&self.macros));
+                let names = if *down || !unsigned_test(from, to) { self.names_in_bounds() } else { self.macros.clone() };
+                let (from, to) = (from.render(&names), to.render(&names));
                 if *down {
                     let update = if *step == 1 { format!("{var}--") } else { format!("{var} -= {step}") };
                     let test = match test {
@@ -529,4 +561,15 @@ pub fn accessed_arrays(stmts: &[Stmt], out: &mut Vec<usize>) {
             }
         }
     }
+}
+
+/// Whether an increasing loop from `from` to `to` may test its iterator
+/// against an unsigned parameter: `to` is a multiple of one parameter plus
+/// a constant and `from` a constant that is not negative, so that the
+/// iterator is not negative wherever the loop tests it, whatever the
+/// parameter's value (iotile refuses the loop otherwise).
+pub fn unsigned_test(from: &Bound, to: &Bound) -> bool {
+    let from_constant = matches!(from, Bound::Affine(a) if a.terms.is_empty() && a.quasi.is_empty() && a.constant >= 0);
+    let to_parameter = matches!(to, Bound::Affine(a) if a.terms.len() == 1 && a.quasi.is_empty());
+    from_constant && to_parameter
 }
