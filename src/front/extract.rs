@@ -160,9 +160,9 @@ struct Extractor<'a> {
     eager: std::cell::RefCell<HashMap<usize, bool>>,
     /// While the condition of a loop is read: its iterator.
     loop_test: Option<String>,
-    /// Operands of that condition that mention the iterator, have a signed
-    /// type and are compared in unsigned arithmetic: each must not be
-    /// negative where the condition is tested (see [`Extractor::for_loop`]).
+    /// Operands of that condition that mention the iterator and are
+    /// compared in unsigned arithmetic: each must not be negative where the
+    /// condition is tested (see [`Extractor::check_converted_operands`]).
     converted_operands: Vec<(PwAff, u32)>,
 }
 
@@ -680,13 +680,12 @@ impl<'a> Extractor<'a> {
     }
 
     /// The operands of a comparison, checked for C's conversions: where C
-    /// compares in unsigned arithmetic, an operand that may lie outside
-    /// the unsigned type's range would compare as another value (a negative
-    /// `int` as a huge one). In the condition of a loop, an operand that
-    /// mentions its iterator and has a signed type is recorded for the loop
-    /// to check where the condition is tested; the other side, and an
-    /// operand of an unsigned type there, are taken as they are (outside
-    /// the range, the C loop would run until the iterator overflows). Any
+    /// compares in unsigned arithmetic, an operand that may be negative
+    /// would compare as another value (a negative `int` as a huge one). In
+    /// the condition of a loop, an operand that mentions its iterator is
+    /// recorded for the loop to check where the condition is tested (unless
+    /// it is an unsigned iterator alone); the other side is taken as it is
+    /// (negative, the C loop would run until the iterator overflows). Any
     /// other such operand is an error (an `if` then keeps the condition
     /// for C to evaluate).
     fn comparison_operands(&mut self, node: Node, left: Node, right: Node) -> FResult<(PwAff, PwAff)> {
@@ -698,7 +697,13 @@ impl<'a> Extractor<'a> {
         for (side, value) in [(left, &a), (right, &b)] {
             let in_loop_test = self.loop_test.as_ref().is_some_and(|name| mentions_identifier(self.src, side, name));
             if in_loop_test {
-                if !self.int_type(side).unsigned {
+                // An unsigned iterator alone is never negative in C (its
+                // first value wrapping would start a loop that runs until
+                // the iterator overflows); anything else (a signed
+                // iterator, `i - 5` of an unsigned one, `(unsigned)i`,
+                // `i + 1u`) must not be negative where it is tested.
+                let unsigned_iterator = unparenthesized(side).kind() == "identifier" && self.int_type(side).unsigned;
+                if !unsigned_iterator {
                     self.converted_operands.push((value.copy()?, ty.bits));
                 }
             } else if self.loop_test.is_none() && !self.never_negative(value)? {
@@ -980,9 +985,9 @@ impl<'a> Extractor<'a> {
     }
 
     /// A loop runs while its condition holds, from the first value of its
-    /// iterator on. Where C compares a signed operand that mentions the
-    /// iterator in unsigned arithmetic (`int i` against `unsigned n`), the
-    /// model's comparison is C's only if the operand is not negative where
+    /// iterator on. Where C compares an operand that mentions the iterator
+    /// in unsigned arithmetic (`int i` against `unsigned n`), the model's
+    /// comparison is C's only if the operand is not negative where
     /// the condition is tested: at the first value (`start`), at every
     /// iteration (`domain`) and at the value after each (`step` on),
     /// which includes the one that ends the loop. `for (int i = -3; i < n;
@@ -1003,7 +1008,7 @@ impl<'a> Extractor<'a> {
                     return error(
                         cond,
                         "loop condition compares in unsigned arithmetic a value that may be negative",
-                        format!("C converts the signed side to an unsigned {bits}-bit value, a huge one where it is negative, and the loop stops there"),
+                        format!("C compares the side with the iterator as an unsigned {bits}-bit value, a huge one where it is negative, and the loop stops there"),
                     );
                 }
             }

@@ -152,7 +152,7 @@ fn main() -> ExitCode {
                 }
                 // A line every 50 programs, for long runs.
                 let done = done.fetch_add(1, Ordering::SeqCst) + 1;
-                if done % 50 == 0 && done < options.count {
+                if done.is_multiple_of(50) && done < options.count {
                     let failed = failures.lock().unwrap().len();
                     eprintln!("iotile-random: {done} of {} programs checked in {:.0} s, {failed} failure(s)", options.count, started.elapsed().as_secs_f64());
                 }
