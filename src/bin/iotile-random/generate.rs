@@ -10,7 +10,9 @@
 //! subscripts, divisions and `<math.h>` calls in values, scalar
 //! temporaries, and `float`, `double` and `int` arrays of one to three
 //! dimensions, passed as globals or variable-length array parameters, with
-//! sizes as parameters or macros; some arrays the last region writes are
+//! sizes as `int` or `unsigned` parameters or macros (unsigned ones
+//! compared as such in guards, among them `i - 2u < 3u` windows, and in the
+//! tests of loops up to them); some arrays the last region writes are
 //! named in a `#pragma iotile scratch` and not printed.
 //!
 //! Every iterator's range is known (parameters get their values here), so
