@@ -650,8 +650,7 @@ impl<'a> Extractor<'a> {
     /// that takes parameters no loop over them could run to, and is not
     /// checked.)
     fn never_negative(&self, value: &PwAff) -> FResult<bool> {
-        let zero = PwAff::val_on_domain(value.copy()?.domain()?, Val::int_from_si(self.ctx, 0)?)?;
-        let negative = value.copy()?.lt_set(zero)?;
+        let negative = self.negative_part(value.copy()?)?;
         let mut domain = self.domain.copy()?;
         let missing = self.iterators.len() as i64 - domain.dim(DimType::Set)? as i64;
         if missing > 0 {
@@ -663,6 +662,12 @@ impl<'a> Extractor<'a> {
         }
         let negative = intersect(domain, negative)?;
         Ok(self.unsigned_parameters_not_negative(negative)?.is_empty()?)
+    }
+
+    /// Where `value` is negative.
+    fn negative_part(&self, value: PwAff) -> FResult<Set> {
+        let zero = PwAff::val_on_domain(value.copy()?.domain()?, Val::int_from_si(self.ctx, 0)?)?;
+        Ok(value.lt_set(zero)?)
     }
 
     /// `set` where each unsigned parameter is not negative.
@@ -940,19 +945,13 @@ impl<'a> Extractor<'a> {
         let me = self.iterator_value(depth)?;
         let (me, start_here) = align(me, start_here)?;
         let lower = if decreasing { me.copy()?.le_set(start_here.copy()?)? } else { me.copy()?.ge_set(start_here.copy()?)? };
-        let bound = match not_equal {
+        let (bound, converted) = match not_equal {
             Some((left, right, below)) => {
                 let (a, b) = align(self.affine(left)?, self.affine(right)?)?;
-                if below { a.lt_set(b)? } else { a.gt_set(b)? }
+                (if below { a.lt_set(b)? } else { a.gt_set(b)? }, Vec::new())
             }
-            None => {
-                self.loop_test = Some(name.clone());
-                let bound = self.condition(cond_node);
-                self.loop_test = None;
-                bound?
-            }
+            None => self.loop_condition(cond_node, &name)?,
         };
-        let converted = std::mem::take(&mut self.converted_operands);
         let mut domain = intersect(intersect(lifted.copy()?, lower)?, bound)?;
         if step.abs() > 1 {
             let offset = me.copy()?.sub(start_here.copy()?)?;
@@ -984,6 +983,17 @@ impl<'a> Extractor<'a> {
         Ok(())
     }
 
+    /// The condition of the loop over `name`, and the operands of it that
+    /// [`Extractor::check_converted_operands`] must check (taken even where
+    /// the condition is refused, so that none is left for another loop).
+    fn loop_condition(&mut self, cond: Node, name: &str) -> FResult<(Set, Vec<(PwAff, u32)>)> {
+        self.loop_test = Some(name.to_string());
+        let bound = self.condition(cond);
+        self.loop_test = None;
+        let converted = std::mem::take(&mut self.converted_operands);
+        Ok((bound?, converted))
+    }
+
     /// A loop runs while its condition holds, from the first value of its
     /// iterator on. Where C compares an operand that mentions the iterator
     /// in unsigned arithmetic (`int i` against `unsigned n`), the model's
@@ -998,8 +1008,7 @@ impl<'a> Extractor<'a> {
         let shifted = Aff::var_on_domain(LocalSpace::from_space(space.copy()?)?, DimType::Set, depth as u32)?.add_constant_val(Val::int_from_si(self.ctx, step)?)?;
         let next = MultiAff::identity_on_domain_space(space)?.set_aff(depth as i32, shifted)?;
         for (value, bits) in operands {
-            let zero = PwAff::val_on_domain(value.copy()?.domain()?, Val::int_from_si(self.ctx, 0)?)?;
-            let negative = value.lt_set(zero)?;
+            let negative = self.negative_part(value)?;
             let at_start = intersect(start.copy()?, negative.copy()?)?;
             let during = intersect(domain.copy()?, negative.copy()?)?;
             let after = intersect(domain.copy()?, negative.preimage_multi_aff(next.copy()?)?)?;
