@@ -93,6 +93,17 @@ pub struct Session {
     ctx: Context,
     /// Wall-clock limit of [`Session::within_deadline`] (`None`: unbounded).
     deadline: Option<std::time::Duration>,
+    /// Time spent in [`Session::outside_deadline`] that the running
+    /// deadline has not yet been extended by.
+    excluded: std::sync::Arc<Excluded>,
+}
+
+/// Work the deadline does not count: whether some runs now, and the
+/// nanoseconds of what has run.
+#[derive(Default)]
+struct Excluded {
+    running: std::sync::atomic::AtomicBool,
+    nanos: std::sync::atomic::AtomicU64,
 }
 
 impl Session {
@@ -109,7 +120,7 @@ impl Session {
         let _ = Options::set_tile_shift_point_loops(&ctx, 0);
         ctx.set_max_operations(max_operations);
         let deadline = (max_seconds > 0).then(|| std::time::Duration::from_secs(max_seconds));
-        Session { ctx, deadline }
+        Session { ctx, deadline, excluded: Default::default() }
     }
 
     /// The wall-clock limit of [`Session::within_deadline`] in seconds (0: none).
@@ -135,10 +146,24 @@ impl Session {
         let own = self.ctx.get_max_operations();
         let (stop, stopped) = std::sync::mpsc::channel::<()>();
         let address = self.ctx.ptr;
+        let excluded = std::sync::Arc::clone(&self.excluded);
+        excluded.nanos.store(0, std::sync::atomic::Ordering::SeqCst);
         let watchdog = std::thread::spawn(move || {
             let mut wait = limit;
             let mut expired = false;
             while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) = stopped.recv_timeout(wait) {
+                // Work outside the deadline moves it by its own duration.
+                if !expired {
+                    if excluded.running.load(std::sync::atomic::Ordering::SeqCst) {
+                        wait = std::time::Duration::from_millis(5);
+                        continue;
+                    }
+                    let extra = excluded.nanos.swap(0, std::sync::atomic::Ordering::SeqCst);
+                    if extra > 0 {
+                        wait = std::time::Duration::from_nanos(extra);
+                        continue;
+                    }
+                }
                 // SAFETY: this only stores the bound, which the computation
                 // reads at every operation; the context outlives this
                 // thread, which is joined before `within_deadline` returns.
@@ -156,6 +181,21 @@ impl Session {
             self.reset_operations();
         }
         (out, expired)
+    }
+
+    /// Runs `work` without counting its time against the deadline of the
+    /// [`Session::within_deadline`] call in progress: for what only the
+    /// dumps and reports show, so that asking for them cannot change what
+    /// is generated.
+    pub fn outside_deadline<T>(&self, work: impl FnOnce() -> T) -> T {
+        use std::sync::atomic::Ordering;
+        let start = std::time::Instant::now();
+        self.excluded.running.store(true, Ordering::SeqCst);
+        let out = work();
+        let nanos = u64::try_from(start.elapsed().as_nanos()).unwrap_or(u64::MAX);
+        self.excluded.nanos.fetch_add(nanos, Ordering::SeqCst);
+        self.excluded.running.store(false, Ordering::SeqCst);
+        out
     }
 
     /// Borrows the context.
@@ -530,5 +570,22 @@ impl Drop for AstBuild {
                 isl_ast_build_free(self.ptr);
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Session;
+    use std::time::Duration;
+
+    /// Time spent outside the deadline moves it; the same time inside
+    /// expires it.
+    #[test]
+    fn work_outside_the_deadline_does_not_count() {
+        let session = Session::new(0, 1);
+        let ((), expired) = session.within_deadline(|| session.outside_deadline(|| std::thread::sleep(Duration::from_millis(1500))));
+        assert!(!expired);
+        let ((), expired) = session.within_deadline(|| std::thread::sleep(Duration::from_millis(1500)));
+        assert!(expired);
     }
 }

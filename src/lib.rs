@@ -654,14 +654,16 @@ fn fuse_producers(
     session.reset_operations();
     let Some((fused, producers)) = fused.filter(|(_, producers)| !producers.is_empty()) else { return Ok(None) };
     // The recomputation of overlapped tiles, counted tile by tile (under a
-    // bound of its own, so that it cannot change what is generated), for
-    // those who read it.
+    // bound of its own and outside the deadline, so that it cannot change
+    // what is generated), for those who read it.
     let recomputed = |p: &transform::fuse::FusedProducer| -> Option<f64> {
         let model = model.filter(|_| p.overlapped && (options.dump_schedule || options.report))?;
-        session.reset_operations();
-        let ratio = isl::within_operations(session.ctx(), transform::fuse::OPERATIONS, || model.recomputation(&p.extension)).flatten();
-        session.reset_operations();
-        ratio
+        session.outside_deadline(|| {
+            session.reset_operations();
+            let ratio = isl::within_operations(session.ctx(), transform::fuse::OPERATIONS, || model.recomputation(&p.extension)).flatten();
+            session.reset_operations();
+            ratio
+        })
     };
     let described: Vec<String> = producers
         .iter()
