@@ -474,9 +474,18 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
                 let mapped = times.time(index, "back", || {
                     back::cuda::write_region(scop, &region_ast, &region.indent, &privatizable, &prefix, &options.mapping)
                 });
-                if let Some(mapped) = mapped.map_err(fail)? {
-                    if let Some(ty) = mapped.foreign_type.filter(|_| options.separate_kernels) {
-                        return Err(region_error(file, region, &format!("its kernels take a value of type '{ty}', which their own CUDA file cannot name")));
+                if let Some(mut mapped) = mapped.map_err(fail)? {
+                    if options.separate_kernels {
+                        // The kernels' own file repeats the typedefs they
+                        // name; a type named otherwise stops the region.
+                        let typedefs = front::portable_typedefs(&file.expanded, back::cuda::builtin_type_word);
+                        let named = front::typedefs_named(&typedefs, &mapped.kernels);
+                        let known = |w: &String| named.iter().any(|t| &t.name == w);
+                        if let Some(ty) = mapped.foreign_types.iter().find(|ty| !back::cuda::foreign_words(ty).iter().all(known)) {
+                            return Err(region_error(file, region, &format!("its kernels take a value of type '{ty}', which their own CUDA file cannot name")));
+                        }
+                        let declarations: String = named.iter().map(|t| format!("{}\n", t.declaration)).collect();
+                        mapped.kernels.insert_str(0, &declarations);
                     }
                     return Ok((mapped.host, Some((mapped.kernels, mapped.declarations))));
                 }

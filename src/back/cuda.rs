@@ -136,9 +136,14 @@ const PORTABLE_TYPE_WORDS: &[&str] = &[
     "int32_t", "int64_t", "uint8_t", "uint16_t", "uint32_t", "uint64_t", "intptr_t", "uintptr_t", "*",
 ];
 
-/// Whether the kernels' own file can name type `ty`.
-fn portable_type(ty: &str) -> bool {
-    ty.replace('*', " * ").split_whitespace().all(|w| PORTABLE_TYPE_WORDS.contains(&w))
+/// Whether the kernels' own file knows word `w` of a type.
+pub fn builtin_type_word(w: &str) -> bool {
+    PORTABLE_TYPE_WORDS.contains(&w)
+}
+
+/// The words of type `ty` that the kernels' own file does not know.
+pub fn foreign_words(ty: &str) -> Vec<String> {
+    ty.replace('*', " * ").split_whitespace().filter(|w| !builtin_type_word(w)).map(str::to_string).collect()
 }
 
 /// The CPU emulation's header, which driver mode's `--emulate-cuda`
@@ -177,9 +182,9 @@ pub struct CudaRegion {
     /// The prototypes of the launch functions, for host code in a file
     /// apart from the kernels.
     pub declarations: String,
-    /// A type of a kernel parameter that a file without the C file's
-    /// declarations cannot name (a `typedef` of the user's).
-    pub foreign_type: Option<String>,
+    /// The types of kernel parameters that a file without the C file's
+    /// declarations cannot name as they are (a `typedef` of the user's).
+    pub foreign_types: Vec<String>,
 }
 
 /// Prints region `scop` for CUDA, its kernels named `<prefix>_k<n>`;
@@ -211,7 +216,7 @@ pub fn write_region(scop: &Scop, ast: &RegionAst, indent: &str, privatizable: &P
         level: 1,
         kernels: String::new(),
         declarations: String::new(),
-        foreign_type: None,
+        foreign_types: Vec::new(),
         count: 0,
         tile_kernels: 0,
         host_iterators: Vec::new(),
@@ -220,7 +225,7 @@ pub fn write_region(scop: &Scop, ast: &RegionAst, indent: &str, privatizable: &P
         beside: Vec::new(),
     };
     mapper.region()?;
-    Ok(Some(CudaRegion { host: mapper.host, kernels: mapper.kernels, declarations: mapper.declarations, foreign_type: mapper.foreign_type }))
+    Ok(Some(CudaRegion { host: mapper.host, kernels: mapper.kernels, declarations: mapper.declarations, foreign_types: mapper.foreign_types }))
 }
 
 /// The first extent of array `name` whose declaration gives none (a
@@ -273,8 +278,8 @@ struct Mapper<'a> {
     kernels: String,
     /// See [`CudaRegion::declarations`].
     declarations: String,
-    /// See [`CudaRegion::foreign_type`].
-    foreign_type: Option<String>,
+    /// See [`CudaRegion::foreign_types`].
+    foreign_types: Vec<String>,
     /// Kernels written so far.
     count: usize,
     /// Kernels written so far whose blocks run tiles (indexes
@@ -636,8 +641,10 @@ impl Mapper<'_> {
     fn write_kernel(&mut self, name: &str, params: &[Param], body: &str) {
         let list: Vec<String> = params.iter().map(|p| format!("{}{}{}", p.ty, if p.ty.ends_with('*') { "" } else { " " }, p.name)).collect();
         let names: Vec<&str> = params.iter().map(|p| p.name.as_str()).collect();
-        if let Some(p) = params.iter().find(|p| !portable_type(&p.ty)) {
-            self.foreign_type.get_or_insert_with(|| p.ty.clone());
+        for p in params.iter().filter(|p| !foreign_words(&p.ty).is_empty()) {
+            if !self.foreign_types.contains(&p.ty) {
+                self.foreign_types.push(p.ty.clone());
+            }
         }
         let _ = writeln!(self.kernels, "static __global__ void {name}({}) {{", list.join(", "));
         let unused: Vec<String> = names.iter().map(|p| format!("(void){p};")).collect();

@@ -249,6 +249,79 @@ fn too_deep<'t>(start: Node<'t>, end: Node<'t>) -> Option<Node<'t>> {
     None
 }
 
+/// A file-scope `typedef` of a type that names nothing but built-in
+/// words and earlier such typedefs (`typedef char base;`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Typedef {
+    /// The name it defines.
+    pub name: String,
+    /// The declaration as written (`typedef char base;`).
+    pub declaration: String,
+    /// The words of the type it names (`char`).
+    pub words: Vec<String>,
+}
+
+/// The file-scope typedefs of `expanded` (the preprocessed file) whose
+/// types `builtin` accepts word by word, each word either built in or the
+/// name of an earlier one of them, in the order of the file: what a file
+/// without the C file's declarations (CUDA kernels apart) can repeat to
+/// name them. Reserved names (`__u_char`) are left out, and so is a name
+/// also defined inside a function, where it may mean another type.
+pub fn portable_typedefs(expanded: &str, builtin: impl Fn(&str) -> bool) -> Vec<Typedef> {
+    let Ok(tree) = parse(expanded) else { return Vec::new() };
+    let root = tree.root_node();
+    let mut shadowed = std::collections::HashSet::new();
+    let mut stack = vec![root];
+    while let Some(n) = stack.pop() {
+        if n.kind() == "type_definition" && n.parent() != Some(root) {
+            if let Some(d) = n.child_by_field_name("declarator") {
+                shadowed.insert(expanded[d.byte_range()].to_string());
+            }
+        }
+        let mut c = n.walk();
+        stack.extend(n.children(&mut c));
+    }
+    let mut out: Vec<Typedef> = Vec::new();
+    let mut c = root.walk();
+    for n in root.children(&mut c).filter(|n| n.kind() == "type_definition" && !n.has_error()) {
+        let mut c = n.walk();
+        let declarators: Vec<Node> = n.children_by_field_name("declarator", &mut c).collect();
+        let [d] = declarators[..] else { continue };
+        let Some(ty) = n.child_by_field_name("type") else { continue };
+        let name = &expanded[d.byte_range()];
+        if d.kind() != "type_identifier" || name.starts_with("__") || shadowed.contains(name) || builtin(name) {
+            continue;
+        }
+        // The type's words: its qualifiers and its specifier.
+        let mut c = n.walk();
+        let words: Vec<String> = n
+            .children(&mut c)
+            .filter(|k| k.kind() == "type_qualifier" || k.id() == ty.id())
+            .flat_map(|k| expanded[k.byte_range()].split_whitespace().map(str::to_string).collect::<Vec<_>>())
+            .collect();
+        if words.iter().all(|w| builtin(w) || out.iter().any(|t| &t.name == w)) {
+            out.retain(|t| t.name != name);
+            out.push(Typedef { name: name.to_string(), declaration: expanded[n.byte_range()].to_string(), words });
+        }
+    }
+    out
+}
+
+/// The typedefs of `typedefs` (as [`portable_typedefs`] gives them) that
+/// `text` names, with those they are defined by, in their order.
+pub fn typedefs_named<'t>(typedefs: &'t [Typedef], text: &str) -> Vec<&'t Typedef> {
+    let mut needed: std::collections::HashSet<&str> = text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).collect();
+    let mut chosen = Vec::new();
+    for t in typedefs.iter().rev() {
+        if needed.contains(t.name.as_str()) {
+            needed.extend(t.words.iter().map(String::as_str));
+            chosen.push(t);
+        }
+    }
+    chosen.reverse();
+    chosen
+}
+
 fn parse(text: &str) -> Result<Tree, Diagnostic> {
     let mut parser = Parser::new();
     parser
@@ -401,4 +474,38 @@ pub fn function_start(text: &str, at: usize) -> usize {
         node = n.parent();
     }
     0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{portable_typedefs, typedefs_named};
+
+    fn builtin(w: &str) -> bool {
+        ["char", "int", "double", "unsigned", "const", "long"].contains(&w)
+    }
+
+    /// Typedefs of built-in words and of earlier such typedefs are kept;
+    /// reserved names, structs, pointers, typedefs of unknown types and
+    /// names also defined inside a function are not.
+    #[test]
+    fn portable_typedefs_are_file_scope_and_built_in() {
+        let text = "typedef unsigned long __u64;\ntypedef double real;\ntypedef const real creal;\ntypedef struct { int x; } point;\n\
+                    typedef int *iptr;\ntypedef point pt;\ntypedef char base;\ntypedef int local;\n\
+                    int f(void) { typedef double local; local x = 1; return (int)x; }\n";
+        let found = portable_typedefs(text, builtin);
+        let names: Vec<&str> = found.iter().map(|t| t.name.as_str()).collect();
+        assert_eq!(names, ["real", "creal", "base"]);
+        assert_eq!(found[1].declaration, "typedef const real creal;");
+        assert_eq!(found[1].words, ["const", "real"]);
+    }
+
+    /// A named typedef comes with those it is defined by, in file order.
+    #[test]
+    fn named_typedefs_bring_their_definitions() {
+        let text = "typedef double real;\ntypedef real sample;\ntypedef char base;\n";
+        let found = portable_typedefs(text, builtin);
+        let named: Vec<&str> = typedefs_named(&found, "static __global__ void k(sample *a, int n)").iter().map(|t| t.name.as_str()).collect();
+        assert_eq!(named, ["real", "sample"]);
+        assert!(typedefs_named(&found, "double *a; int realm;").is_empty());
+    }
 }
