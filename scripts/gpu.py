@@ -8,8 +8,8 @@ none, so nothing depends on it).
   scripts/gpu.py prepare [--out target/gpu]     # here: no GPU needed
   python3 scripts/gpu.py run target/gpu          # on the GPU machine
 
-prepare translates, with iotile, and builds, with the nvcc of
-scripts/nvcc.sh (sm_90, -fmad=false, host code with -ffp-contract=off, so
+prepare translates, with iotile, and builds (unless --no-build: then run
+builds there, with that machine's nvcc), with the nvcc of scripts/nvcc.sh (sm_90, -fmad=false, host code with -ffp-contract=off, so
 that no FMA contraction can change low bits), each of these programs:
   * every testsuite/run program, under five CUDA option sets (the default
     one as a single .cu file where the program is valid C++, the others
@@ -264,7 +264,10 @@ class Preparer:
         if not self.args.no_pipelines:
             self.pipelines()
         print(f"gpu.py: {len(self.entries)} programs translated in {time.time() - start:.0f} s", file=sys.stderr, flush=True)
-        self.build_all(nvcc)
+        if self.args.no_build:
+            (self.out / "bin").rmdir()
+        else:
+            self.build_all(nvcc)
         lib = next(Path(nvcc).resolve().parent.parent.glob("lib/python3*/site-packages/nvidia/cu13/lib"))
         for so in lib.glob("libcudart.so*"):
             shutil.copy(so, self.out / "lib" / so.name)
@@ -298,12 +301,12 @@ def device_run(args):
             return None, b"timeout"
         return r, None
 
-    def rebuild_here():
+    def rebuild_here(which):
         nvcc = shutil.which("nvcc") or next(iter(sorted(Path("/usr/local").glob("cuda*/bin/nvcc"))), None)
         if nvcc is None:
             results["rebuilt"] = "no nvcc on this machine"
             return
-        cmds = [[str(nvcc) if w == "{nvcc}" else w for w in e["build"] if w not in ("-cudart", "shared")] for e in entries]
+        cmds = [[str(nvcc) if w == "{nvcc}" else w for w in e["build"] if w not in ("-cudart", "shared")] for e in which]
         with ThreadPoolExecutor(os.cpu_count() or 4) as pool:
             codes = list(pool.map(lambda c: subprocess.run(c, capture_output=True, cwd=ROOT).returncode, cmds))
         results["rebuilt"] = f"with {nvcc}: {codes.count(0)}/{len(codes)} built"
@@ -312,12 +315,16 @@ def device_run(args):
         (results_dir / "results.json").write_text(json.dumps(results, indent=1))
         (results_dir / "results.md").write_text(summary(results))
 
-    # The programs built with the preparing machine's CUDA runtime start
-    # here, or everything is rebuilt with this machine's nvcc.
+    # Programs prepared without builds are built here; those built with
+    # the preparing machine's CUDA runtime start here, or everything is
+    # rebuilt with this machine's nvcc.
+    if not (work / "bin").exists():
+        (work / "bin").mkdir()
+        rebuild_here(entries)
     r, _ = execute(next(e for e in entries if e["group"] == "probe"))
     if r is None or r.returncode != 0:
         results["probe"] = (r.stderr.decode(errors="replace")[-500:] if r else "timeout")
-        rebuild_here()
+        rebuild_here(entries)
     checks = [e for e in entries if e["group"].startswith("check")]
 
     def check(e):
@@ -400,6 +407,7 @@ def main():
     p.add_argument("--no-testsuite", action="store_true")
     p.add_argument("--testsuite-sets", type=int, default=len(TESTSUITE_SETS), help="the first N option sets on the testsuite")
     p.add_argument("--no-polybench", action="store_true")
+    p.add_argument("--no-build", action="store_true", help="leave the builds to run, on the GPU machine (with its nvcc)")
     p.add_argument("--no-pipelines", action="store_true")
     r = sub.add_parser("run", help="run on the GPU machine")
     r.add_argument("dir")
