@@ -93,8 +93,8 @@ pub struct Session {
     ctx: Context,
     /// Wall-clock limit of [`Session::within_deadline`] (`None`: unbounded).
     deadline: Option<std::time::Duration>,
-    /// Time spent in [`Session::outside_deadline`] that the running
-    /// deadline has not yet been extended by.
+    /// Time spent in [`Session::outside_deadline`] during the
+    /// [`Session::within_deadline`] call in progress.
     excluded: std::sync::Arc<Excluded>,
 }
 
@@ -148,6 +148,7 @@ impl Session {
         let address = self.ctx.ptr;
         let excluded = std::sync::Arc::clone(&self.excluded);
         excluded.nanos.store(0, std::sync::atomic::Ordering::SeqCst);
+        let start = std::time::Instant::now();
         let watchdog = std::thread::spawn(move || {
             let mut wait = limit;
             let mut expired = false;
@@ -158,9 +159,9 @@ impl Session {
                         wait = std::time::Duration::from_millis(5);
                         continue;
                     }
-                    let extra = excluded.nanos.swap(0, std::sync::atomic::Ordering::SeqCst);
-                    if extra > 0 {
-                        wait = std::time::Duration::from_nanos(extra);
+                    let end = start + limit + std::time::Duration::from_nanos(excluded.nanos.load(std::sync::atomic::Ordering::SeqCst));
+                    if let Some(left) = end.checked_duration_since(std::time::Instant::now()).filter(|d| !d.is_zero()) {
+                        wait = left;
                         continue;
                     }
                 }
@@ -586,6 +587,13 @@ mod tests {
         let ((), expired) = session.within_deadline(|| session.outside_deadline(|| std::thread::sleep(Duration::from_millis(1500))));
         assert!(!expired);
         let ((), expired) = session.within_deadline(|| std::thread::sleep(Duration::from_millis(1500)));
+        assert!(expired);
+        // Moved by 1.5 s, not more: 1.5 s outside and 1.5 s inside pass
+        // the limit of 1 s by 0.5 s.
+        let ((), expired) = session.within_deadline(|| {
+            session.outside_deadline(|| std::thread::sleep(Duration::from_millis(1500)));
+            std::thread::sleep(Duration::from_millis(1500));
+        });
         assert!(expired);
     }
 }
