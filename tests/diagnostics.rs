@@ -104,19 +104,29 @@ fn kernels_option_keeps_the_host_code_c() {
     assert_one_line_error(&out, "--kernels writes CUDA kernels: it cannot go with --target=openmp");
 }
 
-/// A kernel parameter of a type the kernels' own file cannot name (the
-/// user's typedef) makes the region fail under `--kernels` (kept with
-/// `--fallback`), not the build of the kernels.
+/// A kernels' own file repeats the file-scope typedefs its kernels name;
+/// a type it still cannot name (a typedef inside the function, which may
+/// mean another type than one of the same name outside) makes the region
+/// fail under `--kernels` (kept with `--fallback`), not the build of the
+/// kernels.
 #[test]
-fn kernels_option_refuses_types_it_cannot_name() {
+fn kernels_option_repeats_typedefs_and_refuses_types_it_cannot_name() {
     let dir = scratch();
     let source = dir.path().join("typed.c");
     std::fs::write(&source, "typedef double real;\nvoid f(int n, real a[n]) {\n#pragma scop\n  for (int i = 0; i < n; i++)\n    a[i] = a[i] * 2;\n#pragma endscop\n}\n").expect("write the input");
     let kernels = dir.path().join("k.cu");
     let out = iotile(&[format!("--kernels={}", kernels.display()), source.display().to_string()]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = std::fs::read_to_string(&kernels).expect("read the kernels");
+    assert!(text.contains("\ntypedef double real;\n") && text.contains("real *a"), "{text}");
+
+    let source = dir.path().join("local.c");
+    std::fs::write(&source, "void f(int n, double a[n]) {\n  typedef double real;\n  real s = 2;\n#pragma scop\n  for (int i = 0; i < n; i++)\n    a[i] = a[i] * s;\n#pragma endscop\n}\n").expect("write the input");
+    let kernels = dir.path().join("local.cu");
+    let out = iotile(&[format!("--kernels={}", kernels.display()), source.display().to_string()]);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{stderr}");
-    assert!(stderr.contains("type 'real *'") && stderr.contains("their own CUDA file cannot name"), "{stderr}");
+    assert!(stderr.contains("type 'real'") && stderr.contains("their own CUDA file cannot name"), "{stderr}");
     assert!(!kernels.exists(), "a failed translation wrote the kernels");
     let out = iotile(&[format!("--kernels={}", kernels.display()), "--fallback".into(), source.display().to_string()]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
