@@ -295,6 +295,8 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
     let mut failed = false;
     let mut saved_schedules = String::new();
     let mut reports = Vec::new();
+    // The file's typedefs a kernels' own file can repeat, read once.
+    let typedefs = std::cell::OnceCell::new();
     for region in &file.regions {
         let generated = region.scop.as_ref().map_err(Clone::clone).and_then(|scop| {
             if options.dump_scop {
@@ -478,8 +480,8 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
                     if options.separate_kernels {
                         // The kernels' own file repeats the typedefs they
                         // name; a type named otherwise stops the region.
-                        let typedefs = front::portable_typedefs(&file.expanded, back::cuda::builtin_type_word);
-                        let named = front::typedefs_named(&typedefs, &mapped.kernels);
+                        let typedefs = typedefs.get_or_init(|| front::portable_typedefs(&file.expanded, back::cuda::builtin_type_word));
+                        let named = front::typedefs_named(typedefs, &ast::identifiers(&mapped.kernels));
                         let known = |w: &String| named.iter().any(|t| &t.name == w);
                         if let Some(ty) = mapped.foreign_types.iter().find(|ty| !back::cuda::foreign_words(ty).iter().all(known)) {
                             return Err(region_error(file, region, &format!("its kernels take a value of type '{ty}', which their own CUDA file cannot name")));

@@ -308,13 +308,14 @@ pub fn portable_typedefs(expanded: &str, builtin: impl Fn(&str) -> bool) -> Vec<
 }
 
 /// The typedefs of `typedefs` (as [`portable_typedefs`] gives them) that
-/// `text` names, with those they are defined by, in their order.
-pub fn typedefs_named<'t>(typedefs: &'t [Typedef], text: &str) -> Vec<&'t Typedef> {
-    let mut needed: std::collections::HashSet<&str> = text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).collect();
+/// a text with identifiers `names` names, with those they are defined by,
+/// in their order.
+pub fn typedefs_named<'t>(typedefs: &'t [Typedef], names: &std::collections::HashSet<String>) -> Vec<&'t Typedef> {
+    let mut through_others: std::collections::HashSet<&str> = std::collections::HashSet::new();
     let mut chosen = Vec::new();
     for t in typedefs.iter().rev() {
-        if needed.contains(t.name.as_str()) {
-            needed.extend(t.words.iter().map(String::as_str));
+        if names.contains(&t.name) || through_others.contains(t.name.as_str()) {
+            through_others.extend(t.words.iter().map(String::as_str));
             chosen.push(t);
         }
     }
@@ -504,8 +505,9 @@ mod tests {
     fn named_typedefs_bring_their_definitions() {
         let text = "typedef double real;\ntypedef real sample;\ntypedef char base;\n";
         let found = portable_typedefs(text, builtin);
-        let named: Vec<&str> = typedefs_named(&found, "static __global__ void k(sample *a, int n)").iter().map(|t| t.name.as_str()).collect();
+        let names = |words: &[&str]| words.iter().map(|w| w.to_string()).collect();
+        let named: Vec<&str> = typedefs_named(&found, &names(&["static", "__global__", "void", "k", "sample", "a", "int", "n"])).iter().map(|t| t.name.as_str()).collect();
         assert_eq!(named, ["real", "sample"]);
-        assert!(typedefs_named(&found, "double *a; int realm;").is_empty());
+        assert!(typedefs_named(&found, &names(&["double", "a", "int", "realm"])).is_empty());
     }
 }
