@@ -295,11 +295,11 @@ def device_run(args):
         results["device"] = smi.stdout.strip()
 
     def execute(e):
+        """The finished run of e's program, or None where it timed out."""
         try:
-            r = subprocess.run([str(ROOT / e["exe"])], capture_output=True, timeout=e["timeout"], env=env, cwd=ROOT)
+            return subprocess.run([str(ROOT / e["exe"])], capture_output=True, timeout=e["timeout"], env=env, cwd=ROOT)
         except subprocess.TimeoutExpired:
-            return None, b"timeout"
-        return r, None
+            return None
 
     def rebuild_here(which):
         nvcc = shutil.which("nvcc") or next(iter(sorted(Path("/usr/local").glob("cuda*/bin/nvcc"))), None)
@@ -321,14 +321,14 @@ def device_run(args):
     if not (work / "bin").exists():
         (work / "bin").mkdir()
         rebuild_here(entries)
-    r, _ = execute(next(e for e in entries if e["group"] == "probe"))
+    r = execute(next(e for e in entries if e["group"] == "probe"))
     if r is None or r.returncode != 0:
         results["probe"] = (r.stderr.decode(errors="replace")[-500:] if r else "timeout")
         rebuild_here(entries)
     checks = [e for e in entries if e["group"].startswith("check")]
 
     def check(e):
-        r, why = execute(e)
+        r = execute(e)
         if r is None:
             return e["name"], "timeout"
         if r.returncode != 0:
@@ -348,7 +348,7 @@ def device_run(args):
             if time.time() > deadline:
                 results["timings_cut_off"] = True
                 break
-            r, _ = execute(e)
+            r = execute(e)
             seconds = None
             if r is not None and r.returncode == 0:
                 if e["group"] == "time-polybench":
