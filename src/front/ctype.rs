@@ -37,6 +37,41 @@ impl IntType {
         }
     }
 
+    /// What a cast to the type named by `text` does to an integer value
+    /// (see [`Cast`]).
+    pub fn cast(text: &str) -> Cast {
+        let words: Vec<&str> = text.split(|c: char| c.is_whitespace() || c == '(' || c == ')').filter(|w| !w.is_empty() && !matches!(*w, "const" | "volatile")).collect();
+        let known = |w: &&str| {
+            matches!(*w, "signed" | "unsigned" | "char" | "short" | "int" | "long" | "_Bool" | "bool" | "size_t" | "ssize_t" | "ptrdiff_t" | "off_t")
+                || (w.ends_with("_t") && (w.starts_with("int") || w.starts_with("uint")))
+        };
+        if words.is_empty() || !words.iter().all(known) {
+            return Cast::Unknown;
+        }
+        let has = |w: &str| words.contains(&w);
+        // `int8_t`, `uint_least16_t`, `int_fast8_t`: the width in the name
+        // (the fast types may be wider; taking the name's width only
+        // refuses more).
+        let fixed_bits = words.iter().find_map(|w| {
+            let rest = w.strip_prefix('u').unwrap_or(w).strip_prefix("int")?;
+            rest.trim_start_matches("_least").trim_start_matches("_fast").strip_suffix("_t")?.parse::<u32>().ok()
+        });
+        let unsigned = has("unsigned") || words.iter().any(|w| w.starts_with("uint"));
+        let bits = if has("char") { 8 } else if has("short") { 16 } else { fixed_bits.unwrap_or(32) };
+        if has("_Bool") || has("bool") {
+            Cast::Within(0, 1)
+        } else if bits == 8 && !unsigned && !has("signed") && fixed_bits.is_none() {
+            // Plain `char` is signed on x86-64 and unsigned on AArch64.
+            Cast::Within(0, 127)
+        } else if bits < 32 {
+            if unsigned { Cast::Within(0, (1 << bits) - 1) } else { Cast::Within(-(1 << (bits - 1)), (1 << (bits - 1)) - 1) }
+        } else if IntType::named(text).unsigned {
+            Cast::Within(0, i64::MAX)
+        } else {
+            Cast::Unchanged
+        }
+    }
+
     /// The type of an integer literal: its suffix, and for a literal without
     /// `l`, the first of `int`, (octal and hexadecimal only) `unsigned int`,
     /// `long` that holds its value.
@@ -65,9 +100,25 @@ impl IntType {
     }
 }
 
+/// What a cast does to an integer value, as loop bounds, conditions and
+/// subscripts model it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cast {
+    /// A signed type of 32 or 64 bits: the value is taken as unchanged
+    /// (values past those types' ranges are left to the program, as
+    /// everywhere in the model).
+    Unchanged,
+    /// The value is unchanged only within these bounds: narrower types
+    /// wrap (`(unsigned char)300` is 44), unsigned ones wrap negative
+    /// values (their upper end is taken as not reached, as in comparisons).
+    Within(i64, i64),
+    /// A type name iotile cannot see through (a typedef of the program's).
+    Unknown,
+}
+
 #[cfg(test)]
 mod tests {
-    use super::IntType;
+    use super::{Cast, IntType};
 
     const U32: IntType = IntType { bits: 32, unsigned: true };
     const U64: IntType = IntType { bits: 64, unsigned: true };
@@ -94,6 +145,25 @@ mod tests {
         assert_eq!(IntType::of_literal("1l", 1), I64);
         assert_eq!(IntType::of_literal("3000000000", 3_000_000_000), I64);
         assert_eq!(IntType::of_literal("0xffffffff", 0xffff_ffff), U32);
+    }
+
+    #[test]
+    fn casts_keep_the_value_only_within_their_type() {
+        assert_eq!(IntType::cast("int"), Cast::Unchanged);
+        assert_eq!(IntType::cast("long long"), Cast::Unchanged);
+        assert_eq!(IntType::cast("const ptrdiff_t"), Cast::Unchanged);
+        assert_eq!(IntType::cast("unsigned char"), Cast::Within(0, 255));
+        assert_eq!(IntType::cast("signed char"), Cast::Within(-128, 127));
+        assert_eq!(IntType::cast("char"), Cast::Within(0, 127));
+        assert_eq!(IntType::cast("short int"), Cast::Within(-32768, 32767));
+        assert_eq!(IntType::cast("unsigned short"), Cast::Within(0, 65535));
+        assert_eq!(IntType::cast("int8_t"), Cast::Within(-128, 127));
+        assert_eq!(IntType::cast("uint_least16_t"), Cast::Within(0, 65535));
+        assert_eq!(IntType::cast("_Bool"), Cast::Within(0, 1));
+        assert_eq!(IntType::cast("unsigned"), Cast::Within(0, i64::MAX));
+        assert_eq!(IntType::cast("size_t"), Cast::Within(0, i64::MAX));
+        assert_eq!(IntType::cast("uint64_t"), Cast::Within(0, i64::MAX));
+        assert_eq!(IntType::cast("index_t"), Cast::Unknown);
     }
 
     #[test]

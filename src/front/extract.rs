@@ -22,7 +22,7 @@ use isl_rs::{
 };
 use tree_sitter::Node;
 
-use super::ctype::IntType;
+use super::ctype::{Cast, IntType};
 use crate::isl::IslError;
 use crate::scop::{Access, ArrayInfo, Body, BodyPiece, LiveIterator, Scop, Statement};
 
@@ -489,7 +489,23 @@ impl<'a> Extractor<'a> {
                 if ty.contains("float") || ty.contains("double") || ty.contains('*') {
                     return error(node, "cast to a non-integer type in an affine expression", "the value would not be an integer");
                 }
-                self.affine(node.child_by_field_name("value").unwrap_or(node))
+                let inner = node.child_by_field_name("value").unwrap_or(node);
+                let value = self.affine(inner)?;
+                // In a loop's test, a bound converted to a wide unsigned
+                // type is taken as not wrapping, as in comparisons: a
+                // negative one would run the loop until its iterator
+                // overflows.
+                let loop_bound = self.loop_test.as_ref().is_some_and(|name| !mentions_identifier(self.src, inner, name));
+                match IntType::cast(ty) {
+                    Cast::Unchanged => Ok(value),
+                    Cast::Within(0, i64::MAX) if loop_bound => Ok(value),
+                    Cast::Within(lo, hi) if self.always_within(&value, lo, hi)? => Ok(value),
+                    Cast::Within(lo, hi) => {
+                        let range = if hi == i64::MAX { "negative".to_string() } else { format!("outside {lo}..{hi}") };
+                        error(node, format!("cast to '{ty}' that may change the value"), format!("where '{}' is {range}, C converts it to another value", self.text(inner)))
+                    }
+                    Cast::Unknown => error(node, format!("cast to '{ty}' in an affine expression"), "iotile does not know which values this type holds; cast to a built-in integer type"),
+                }
             }
             "unary_expression" => {
                 let op = node.child_by_field_name("operator").map(|o| self.text(o)).unwrap_or("");
@@ -650,7 +666,21 @@ impl<'a> Extractor<'a> {
     /// that takes parameters no loop over them could run to, and is not
     /// checked.)
     fn never_negative(&self, value: &PwAff) -> FResult<bool> {
-        let negative = self.negative_part(value.copy()?)?;
+        self.never_in(self.negative_part(value.copy()?)?)
+    }
+
+    /// Whether `value` stays within `lo..=hi` where it is evaluated now, so
+    /// that a cast to a type of that range leaves it unchanged.
+    fn always_within(&self, value: &PwAff, lo: i64, hi: i64) -> FResult<bool> {
+        let bound = |v: i64| -> FResult<PwAff> { Ok(PwAff::val_on_domain(value.copy()?.domain()?, Val::int_from_si(self.ctx, v)?)?) };
+        let outside = value.copy()?.lt_set(bound(lo)?)?.union(value.copy()?.gt_set(bound(hi)?)?)?;
+        self.never_in(outside)
+    }
+
+    /// Whether no point of `set` is reached: none lies in the current
+    /// domain (lifted to the iterators in scope whose loops have not added
+    /// their dimension yet) with the unsigned parameters not negative.
+    fn never_in(&self, set: Set) -> FResult<bool> {
         let mut domain = self.domain.copy()?;
         let missing = self.iterators.len() as i64 - domain.dim(DimType::Set)? as i64;
         if missing > 0 {
@@ -660,8 +690,8 @@ impl<'a> Extractor<'a> {
                 domain = domain.set_dim_name(DimType::Set, first + k as u32, &it.name)?;
             }
         }
-        let negative = intersect(domain, negative)?;
-        Ok(self.unsigned_parameters_not_negative(negative)?.is_empty()?)
+        let reached = intersect(domain, set)?;
+        Ok(self.unsigned_parameters_not_negative(reached)?.is_empty()?)
     }
 
     /// Where `value` is negative.
