@@ -100,6 +100,13 @@ impl IntType {
     }
 }
 
+/// Whether `w` is one of C's own words of a type (keywords, qualifiers,
+/// the standard integer typedefs): what a typedef iotile can see through
+/// may be built from.
+pub fn is_type_word(w: &str) -> bool {
+    matches!(w, "void" | "float" | "double" | "const" | "volatile") || IntType::cast(w) != Cast::Unknown
+}
+
 /// What a cast does to an integer value, as loop bounds, conditions and
 /// subscripts model it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

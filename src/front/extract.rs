@@ -60,6 +60,10 @@ pub struct RegionInput<'t> {
 struct Declaration {
     /// Base type text (`double`, `unsigned int`).
     base_type: String,
+    /// The base type with the file's typedefs of built-in types replaced
+    /// by what they name (`uint_t` becomes `unsigned int`): what C's
+    /// conversions see.
+    c_type: String,
     /// Declared `volatile`: every access is a side effect.
     volatile: bool,
     /// Extent text per dimension (`None` for a pointer level or `[]`).
@@ -73,14 +77,14 @@ struct Declaration {
 
 impl Declaration {
     fn is_unsigned(&self) -> bool {
-        self.base_type.contains("unsigned") || self.base_type.contains("size_t")
+        IntType::named(&self.c_type).unsigned
     }
 
     fn is_integer(&self) -> bool {
         self.extents.is_empty()
             && ["int", "long", "short", "char", "unsigned", "signed", "size_t"]
                 .iter()
-                .any(|t| self.base_type.split_whitespace().any(|w| w == *t || w.ends_with("_t")))
+                .any(|t| self.c_type.split_whitespace().any(|w| w == *t || w.ends_with("_t")))
     }
 }
 
@@ -134,6 +138,9 @@ struct Extractor<'a> {
     src: &'a str,
     ctx: &'a Context,
     declarations: HashMap<String, Declaration>,
+    /// The file's typedefs of built-in types, each with the built-in type
+    /// it names.
+    typedefs: HashMap<String, String>,
     /// Names assigned anywhere in the region.
     written: HashSet<String>,
     /// Names declared inside the region.
@@ -188,12 +195,14 @@ pub fn extract(ctx: &Context, src: &str, input: &RegionInput) -> FResult<Scop> {
         (Some(a), Some(b)) => a.start_byte()..b.end_byte(),
         _ => 0..0,
     };
+    let typedefs = integer_typedefs(src, input.root);
     let mut declarations = HashMap::new();
-    collect_declarations(src, input, &mut declarations);
+    collect_declarations(src, input, &typedefs, &mut declarations);
     let mut x = Extractor {
         src,
         ctx,
         declarations,
+        typedefs,
         invariants: Vec::new(),
         written: HashSet::new(),
         declared_inside: HashSet::new(),
@@ -260,11 +269,11 @@ pub fn extract(ctx: &Context, src: &str, input: &RegionInput) -> FResult<Scop> {
 
 /// Records globals, the function's parameters and the locals declared
 /// before the region.
-fn collect_declarations(src: &str, input: &RegionInput, out: &mut HashMap<String, Declaration>) {
+fn collect_declarations(src: &str, input: &RegionInput, typedefs: &HashMap<String, String>, out: &mut HashMap<String, Declaration>) {
     let mut cursor = input.root.walk();
     for child in input.root.children(&mut cursor) {
         if child.kind() == "declaration" {
-            add_declaration(src, child, Scope::Global, out);
+            add_declaration(src, child, Scope::Global, typedefs, out);
         }
     }
     let Some(function) = input.function else { return };
@@ -275,7 +284,7 @@ fn collect_declarations(src: &str, input: &RegionInput, out: &mut HashMap<String
                 let mut c = n.walk();
                 for p in n.named_children(&mut c) {
                     if p.kind() == "parameter_declaration" {
-                        add_declaration(src, p, Scope::Parameter, out);
+                        add_declaration(src, p, Scope::Parameter, typedefs, out);
                     }
                 }
                 break;
@@ -292,7 +301,7 @@ fn collect_declarations(src: &str, input: &RegionInput, out: &mut HashMap<String
                 continue;
             }
             if n.kind() == "declaration" {
-                add_declaration(src, n, Scope::Body, out);
+                add_declaration(src, n, Scope::Body, typedefs, out);
             }
             let mut c = n.walk();
             stack.extend(n.named_children(&mut c));
@@ -309,9 +318,10 @@ enum Scope {
     Body,
 }
 
-fn add_declaration(src: &str, decl: Node, scope: Scope, out: &mut HashMap<String, Declaration>) {
+fn add_declaration(src: &str, decl: Node, scope: Scope, typedefs: &HashMap<String, String>, out: &mut HashMap<String, Declaration>) {
     let Some(ty) = decl.child_by_field_name("type") else { return };
     let base_type = text(src, ty).to_string();
+    let c_type = resolve_typedefs(&base_type, typedefs);
     let mut c = decl.walk();
     let volatile = decl.children(&mut c).any(|q| q.kind() == "type_qualifier" && text(src, q) == "volatile");
     let mut c = decl.walk();
@@ -320,9 +330,27 @@ fn add_declaration(src: &str, decl: Node, scope: Scope, out: &mut HashMap<String
     let mut c = decl.walk();
     for d in decl.children_by_field_name("declarator", &mut c) {
         if let Some((name, extents)) = declarator_shape(src, d) {
-            out.insert(name, Declaration { base_type: base_type.clone(), volatile, extents, global: scope == Scope::Global, automatic: automatic.clone() });
+            out.insert(name, Declaration { base_type: base_type.clone(), c_type: c_type.clone(), volatile, extents, global: scope == Scope::Global, automatic: automatic.clone() });
         }
     }
+}
+
+/// The file-scope typedefs of `root` whose types are built from C's own
+/// type words, each with the type it names in those words
+/// (`typedef uint small; typedef unsigned uint;` gives `small` as
+/// `unsigned`).
+fn integer_typedefs(src: &str, root: Node) -> HashMap<String, String> {
+    let mut out = HashMap::new();
+    for t in super::file_typedefs(src, root, super::ctype::is_type_word) {
+        let words: Vec<String> = t.words.iter().map(|w| out.get(w).cloned().unwrap_or_else(|| w.clone())).collect();
+        out.insert(t.name, words.join(" "));
+    }
+    out
+}
+
+/// `ty` with each word that names one of `typedefs` replaced by its type.
+fn resolve_typedefs(ty: &str, typedefs: &HashMap<String, String>) -> String {
+    ty.split_whitespace().map(|w| typedefs.get(w).map_or(w, String::as_str)).collect::<Vec<_>>().join(" ")
 }
 
 /// Name and per-dimension extents of a declarator; `None` for functions.
@@ -486,26 +514,7 @@ impl<'a> Extractor<'a> {
             "cast_expression" => {
                 self.reject_variable_cast(node)?;
                 let ty = node.child_by_field_name("type").map(|t| self.text(t)).unwrap_or("");
-                if ty.contains("float") || ty.contains("double") || ty.contains('*') {
-                    return error(node, "cast to a non-integer type in an affine expression", "the value would not be an integer");
-                }
-                let inner = node.child_by_field_name("value").unwrap_or(node);
-                let value = self.affine(inner)?;
-                // In a loop's test, a bound converted to a wide unsigned
-                // type is taken as not wrapping, as in comparisons: a
-                // negative one would run the loop until its iterator
-                // overflows.
-                let loop_bound = self.loop_test.as_ref().is_some_and(|name| !mentions_identifier(self.src, inner, name));
-                match IntType::cast(ty) {
-                    Cast::Unchanged => Ok(value),
-                    Cast::Within(0, i64::MAX) if loop_bound => Ok(value),
-                    Cast::Within(lo, hi) if self.always_within(&value, lo, hi)? => Ok(value),
-                    Cast::Within(lo, hi) => {
-                        let range = if hi == i64::MAX { "negative".to_string() } else { format!("outside {lo}..{hi}") };
-                        error(node, format!("cast to '{ty}' that may change the value"), format!("where '{}' is {range}, C converts it to another value", self.text(inner)))
-                    }
-                    Cast::Unknown => error(node, format!("cast to '{ty}' in an affine expression"), "iotile does not know which values this type holds; cast to a built-in integer type"),
-                }
+                self.affine_cast(node, ty, node.child_by_field_name("value").unwrap_or(node))
             }
             "unary_expression" => {
                 let op = node.child_by_field_name("operator").map(|o| self.text(o)).unwrap_or("");
@@ -598,7 +607,50 @@ impl<'a> Extractor<'a> {
         }
     }
 
+    /// The value of `inner` cast to `ty` (`node`): the value itself where
+    /// the cast cannot change it there.
+    fn affine_cast(&mut self, node: Node, ty: &str, inner: Node) -> FResult<PwAff> {
+        let c_type = resolve_typedefs(ty, &self.typedefs);
+        if c_type.contains("float") || c_type.contains("double") || c_type.contains('*') {
+            return error(node, "cast to a non-integer type in an affine expression", "the value would not be an integer");
+        }
+        let value = self.affine(inner)?;
+        // In a loop's test, a bound converted to a wide unsigned type is
+        // taken as not wrapping, as in comparisons: a negative one would
+        // run the loop until its iterator overflows.
+        let loop_bound = self.loop_test.as_ref().is_some_and(|name| !mentions_identifier(self.src, inner, name));
+        match IntType::cast(&c_type) {
+            Cast::Unchanged => Ok(value),
+            Cast::Within(0, i64::MAX) if loop_bound => Ok(value),
+            Cast::Within(lo, hi) if self.always_within(&value, lo, hi)? => Ok(value),
+            Cast::Within(lo, hi) => {
+                let range = if hi == i64::MAX { "negative".to_string() } else { format!("outside {lo}..{hi}") };
+                error(node, format!("cast to '{ty}' that may change the value"), format!("where '{}' is {range}, C converts it to another value", self.text(inner)))
+            }
+            Cast::Unknown => error(node, format!("cast to '{ty}' in an affine expression"), "iotile does not know which values this type holds; cast to a built-in integer type"),
+        }
+    }
+
+    /// `(T)(x)` where `T` is one of the file's typedefs: C's cast, which
+    /// tree-sitter reads as a call of `(T)` without the typedef in view.
+    /// Gives the type's name and the value cast.
+    fn typedef_cast<'n>(&self, node: Node<'n>) -> Option<(&'a str, Node<'n>)> {
+        let function = node.child_by_field_name("function")?;
+        let name = (function.kind() == "parenthesized_expression").then(|| function.named_child(0)).flatten()?;
+        if name.kind() != "identifier" || function.named_child_count() != 1 || !self.typedefs.contains_key(self.text(name)) {
+            return None;
+        }
+        let args = node.child_by_field_name("arguments")?;
+        let mut c = args.walk();
+        let values: Vec<Node> = args.named_children(&mut c).filter(|n| n.kind() != "comment").collect();
+        let [value] = values[..] else { return None };
+        Some((self.text(name), value))
+    }
+
     fn affine_call(&mut self, node: Node) -> FResult<PwAff> {
+        if let Some((ty, value)) = self.typedef_cast(node) {
+            return self.affine_cast(node, ty, value);
+        }
         let name = node.child_by_field_name("function").map(|f| self.text(f)).unwrap_or("");
         let args: Vec<Node> = match node.child_by_field_name("arguments") {
             Some(a) => {
@@ -636,17 +688,20 @@ impl<'a> Extractor<'a> {
                 let name = self.text(node);
                 match self.iterators.iter().rev().find(|it| it.name == name) {
                     Some(it) => it.ty,
-                    None => self.declarations.get(name).map_or(IntType::INT, |d| IntType::named(&d.base_type)),
+                    None => self.declarations.get(name).map_or(IntType::INT, |d| IntType::named(&d.c_type)),
                 }
             }
             "parenthesized_expression" => node.named_child(0).map_or(IntType::INT, |n| self.int_type(n)),
-            "cast_expression" => IntType::named(self.text(field("type"))),
+            "cast_expression" => IntType::named(&resolve_typedefs(self.text(field("type")), &self.typedefs)),
             "unary_expression" if node_op(self.src, node) != "!" => self.int_type(field("argument")),
             "binary_expression" => match node_op(self.src, node) {
                 "+" | "-" | "*" | "/" | "%" => self.int_type(field("left")).common(self.int_type(field("right"))),
                 _ => IntType::INT,
             },
             "conditional_expression" => self.int_type(field("consequence")).common(self.int_type(field("alternative"))),
+            "call_expression" if self.typedef_cast(node).is_some() => {
+                self.typedef_cast(node).map_or(IntType::INT, |(ty, _)| IntType::named(&resolve_typedefs(ty, &self.typedefs)))
+            }
             "call_expression" => match node.child_by_field_name("arguments") {
                 Some(a) => {
                     let mut c = a.walk();
@@ -703,7 +758,7 @@ impl<'a> Extractor<'a> {
     /// `set` where each unsigned parameter is not negative.
     fn unsigned_parameters_not_negative(&self, mut set: Set) -> FResult<Set> {
         for k in 0..set.dim(DimType::Param)? as u32 {
-            let ty = IntType::named(self.declarations.get(set.get_dim_name(DimType::Param, k)?).map_or("int", |d| d.base_type.as_str()));
+            let ty = IntType::named(self.declarations.get(set.get_dim_name(DimType::Param, k)?).map_or("int", |d| d.c_type.as_str()));
             if ty.unsigned {
                 let space = set.get_space()?;
                 let p = PwAff::var_on_domain(LocalSpace::from_space(space.copy()?)?, DimType::Param, k)?;
@@ -964,7 +1019,7 @@ impl<'a> Extractor<'a> {
         let depth = self.iterators.len();
         let start = self.affine(init_value)?;
         let outer = self.domain.copy()?;
-        let ty = declared_type.as_deref().map_or(IntType::INT, IntType::named);
+        let ty = declared_type.as_deref().map_or(IntType::INT, |t| IntType::named(&resolve_typedefs(t, &self.typedefs)));
         self.iterators.push(Iterator { name: name.clone(), decreasing, ty });
         self.max_depth = self.max_depth.max(self.iterators.len());
         let lifted = outer.copy()?.add_dims(DimType::Set, 1)?.set_dim_name(DimType::Set, depth as u32, &name)?;
@@ -1203,7 +1258,8 @@ impl<'a> Extractor<'a> {
             } else {
                 self.private_declarations.push((name.clone(), ty.clone()));
             }
-            self.declarations.insert(name.clone(), Declaration { base_type: ty.clone(), volatile: false, extents: vec![], global: false, automatic: None });
+            let c_type = resolve_typedefs(&ty, &self.typedefs);
+            self.declarations.insert(name.clone(), Declaration { base_type: ty.clone(), c_type, volatile: false, extents: vec![], global: false, automatic: None });
             if let (Some(target), Some(value)) = (d.child_by_field_name("declarator"), d.child_by_field_name("value")) {
                 let mut pieces = self.body_pieces(target);
                 pieces.push(BodyPiece::Text(" = ".into()));
@@ -1420,7 +1476,8 @@ impl<'a> Extractor<'a> {
             let divisor = node.child_by_field_name("right").map(unparenthesized);
             divisor.is_some_and(|d| d.kind() == "number_literal" && self.text(d).chars().any(|c| c.is_ascii_digit() && c != '0'))
         };
-        if matches!(node.kind(), "call_expression" | "assignment_expression" | "update_expression" | "comma_expression")
+        if (node.kind() == "call_expression" && self.typedef_cast(node).is_none())
+            || matches!(node.kind(), "assignment_expression" | "update_expression" | "comma_expression")
             || (node.kind() == "binary_expression" && matches!(operator, Some("/" | "%")) && !by_literal())
         {
             return false;
@@ -1504,6 +1561,10 @@ impl<'a> Extractor<'a> {
             "subscript_expression" => {
                 reads.push(self.array_access(node, false)?);
                 Ok(())
+            }
+            "call_expression" if self.typedef_cast(node).is_some() => {
+                let value = self.typedef_cast(node).map_or(node, |(_, value)| value);
+                self.reads_of(value, reads)
             }
             "call_expression" => {
                 let f = node.child_by_field_name("function").unwrap_or(node);

@@ -269,7 +269,11 @@ pub struct Typedef {
 /// also defined inside a function, where it may mean another type.
 pub fn portable_typedefs(expanded: &str, builtin: impl Fn(&str) -> bool) -> Vec<Typedef> {
     let Ok(tree) = parse(expanded) else { return Vec::new() };
-    let root = tree.root_node();
+    file_typedefs(expanded, tree.root_node(), builtin)
+}
+
+/// [`portable_typedefs`] of the parsed file `root`.
+pub(crate) fn file_typedefs(expanded: &str, root: Node, builtin: impl Fn(&str) -> bool) -> Vec<Typedef> {
     let mut shadowed = std::collections::HashSet::new();
     let mut stack = vec![root];
     while let Some(n) = stack.pop() {
