@@ -245,6 +245,8 @@ pub fn extract(ctx: &Context, src: &str, input: &RegionInput) -> FResult<Scop> {
         })
         .map(|a| a.name.clone())
         .collect();
+    let written_arrays: HashSet<String> = x.statements.iter().flat_map(|s| s.writes.iter().map(|w| w.array.clone())).collect();
+    distinct_arguments(src, input, &x.arrays, &written_arrays, &x.declarations)?;
     let dead_after = x.dead_after(input, &span)?;
     let private_declarations =
         x.private_declarations.iter().map(|(name, ty)| format!("{ty} {name};")).collect();
@@ -378,6 +380,108 @@ fn declarator_shape(src: &str, node: Node) -> Option<(String, Vec<Option<String>
     // Pointer levels come before array dimensions in the same way.
     extents.reverse();
     Some((text(src, n).to_string(), extents))
+}
+
+/// Rejects the region where a call in this file passes one array as two of
+/// the function's array parameters, or passes a global array the region
+/// uses by name, and the region writes one of them: the region's
+/// dependences assume that arrays with different names are different
+/// memory (as `restrict` would say), so reordering could then read what
+/// C's order had not yet written. Calls from other files are not seen.
+fn distinct_arguments(src: &str, input: &RegionInput, arrays: &[ArrayInfo], written: &HashSet<String>, declarations: &HashMap<String, Declaration>) -> FResult<()> {
+    let Some(function) = input.function else { return Ok(()) };
+    let Some(declarator) = function.child_by_field_name("declarator") else { return Ok(()) };
+    let mut stack = vec![declarator];
+    let (mut name, mut parameters) = (None, Vec::new());
+    while let Some(n) = stack.pop() {
+        match n.kind() {
+            "identifier" if name.is_none() => name = Some(text(src, n)),
+            "parameter_list" => {
+                let mut c = n.walk();
+                for p in n.named_children(&mut c).filter(|p| p.kind() == "parameter_declaration") {
+                    let declared = p.child_by_field_name("declarator").and_then(|d| declarator_shape(src, d));
+                    parameters.push(declared.map(|(name, _)| name).unwrap_or_default());
+                }
+                continue;
+            }
+            _ => {}
+        }
+        let mut c = n.walk();
+        stack.extend(n.named_children(&mut c).collect::<Vec<_>>().into_iter().rev());
+    }
+    let Some(name) = name else { return Ok(()) };
+    let used = |array: &str| arrays.iter().any(|a| a.name == array && !a.extents.is_empty());
+    let globals: Vec<&str> = arrays.iter().filter(|a| !a.extents.is_empty() && declarations.get(&a.name).is_some_and(|d| d.global)).map(|a| a.name.as_str()).collect();
+    let mut stack = vec![input.root];
+    while let Some(n) = stack.pop() {
+        let mut c = n.walk();
+        stack.extend(n.named_children(&mut c));
+        if n.kind() != "call_expression" || n.child_by_field_name("function").is_none_or(|f| text(src, f) != name) {
+            continue;
+        }
+        let Some(args) = n.child_by_field_name("arguments") else { continue };
+        let mut c = args.walk();
+        let passed: Vec<(&str, &str)> = args
+            .named_children(&mut c)
+            .filter(|a| a.kind() != "comment")
+            .zip(&parameters)
+            .filter(|(_, p)| used(p))
+            .filter_map(|(a, p)| Some((p.as_str(), base_array(src, a)?)))
+            .collect();
+        for (k, &(p, base)) in passed.iter().enumerate() {
+            let same = passed[..k].iter().find(|(q, b)| *b == base && (written.contains(p) || written.contains(*q))).map(|(q, _)| *q);
+            let global = globals.iter().any(|g| *g == base && (written.contains(p) || written.contains(*g)) && !declared_in_caller(src, n, base));
+            let also = match same {
+                Some(other) => format!("as '{other}'"),
+                None if global => "by its own name".to_string(),
+                None => continue,
+            };
+            return error(
+                n,
+                format!("this call passes '{base}' as '{p}' of '{name}', whose region also uses it {also}"),
+                "the region is transformed as if its arrays did not overlap; pass distinct arrays",
+            );
+        }
+    }
+    Ok(())
+}
+
+/// The array an argument points into (`A` of `A`, `A + n`, `&A[i][0]`,
+/// `(double *)A`).
+fn base_array<'s>(src: &'s str, arg: Node) -> Option<&'s str> {
+    let arg = unparenthesized(arg);
+    match arg.kind() {
+        "identifier" => Some(text(src, arg)),
+        "cast_expression" => base_array(src, arg.child_by_field_name("value")?),
+        "pointer_expression" | "unary_expression" => base_array(src, arg.child_by_field_name("argument")?),
+        "subscript_expression" => base_array(src, arg.child_by_field_name("argument")?),
+        "binary_expression" => base_array(src, arg.child_by_field_name("left")?),
+        _ => None,
+    }
+}
+
+/// Whether `name` is declared in the function holding `call` (so that it
+/// is not the global of that name).
+fn declared_in_caller(src: &str, call: Node, name: &str) -> bool {
+    let mut f = call;
+    while f.kind() != "function_definition" {
+        match f.parent() {
+            Some(p) => f = p,
+            None => return false,
+        }
+    }
+    let mut stack = vec![f];
+    while let Some(n) = stack.pop() {
+        if matches!(n.kind(), "declaration" | "parameter_declaration") {
+            let mut c = n.walk();
+            if n.children_by_field_name("declarator", &mut c).filter_map(|d| declarator_shape(src, d)).any(|(d, _)| d == name) {
+                return true;
+            }
+        }
+        let mut c = n.walk();
+        stack.extend(n.named_children(&mut c));
+    }
+    false
 }
 
 /// `node` without the parentheses around it.
