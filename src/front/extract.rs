@@ -829,10 +829,15 @@ impl<'a> Extractor<'a> {
     }
 
     /// Whether `value` stays within `lo..=hi` where it is evaluated now, so
-    /// that a cast to a type of that range leaves it unchanged.
+    /// that a cast to a type of that range leaves it unchanged. An upper
+    /// end of `i64::MAX` (an unsigned type as wide as the model's values)
+    /// is taken as not reached, as parameters are.
     fn always_within(&self, value: &PwAff, lo: i64, hi: i64) -> FResult<bool> {
         let bound = |v: i64| -> FResult<PwAff> { Ok(PwAff::val_on_domain(value.copy()?.domain()?, Val::int_from_si(self.ctx, v)?)?) };
-        let outside = value.copy()?.lt_set(bound(lo)?)?.union(value.copy()?.gt_set(bound(hi)?)?)?;
+        let mut outside = value.copy()?.lt_set(bound(lo)?)?;
+        if hi < i64::MAX {
+            outside = outside.union(value.copy()?.gt_set(bound(hi)?)?)?;
+        }
         self.never_in(outside)
     }
 

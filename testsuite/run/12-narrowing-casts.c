@@ -3,7 +3,9 @@
  * unsigned char) it is modelled as the value; a guard whose cast may wrap
  * ((unsigned short)(j - i) where j < i, (signed char)(i * 5 + j) past 127)
  * is left to C. Before, every cast was taken as the value itself, and the
- * guards below selected other elements on every option set. */
+ * guards below selected other elements on every option set. A wide
+ * unsigned cast of a subscript that is never negative, with no upper
+ * bound but the parameter's, is modelled as the value. */
 #include <stdio.h>
 #include <stdint.h>
 
@@ -22,6 +24,8 @@ static void kernel(int n, unsigned m)
     for (int j = 0; j < 40; j++)
       if ((signed char)(i * 5 + j) < 20)
         B[i][j] = 0.5 * B[i][j] + B[j][(unsigned char)(i + j) % 40];
+  for (int i = 0; i < n; i++)
+    A[(unsigned)(i + 2)] += A[(unsigned long)i] * 0.25;
 #pragma endscop
 }
 
