@@ -735,13 +735,15 @@ impl<'a> Extractor<'a> {
         }
     }
 
-    /// `(T)(x)` where `T` is one of the file's typedefs: C's cast, which
-    /// tree-sitter reads as a call of `(T)` without the typedef in view.
+    /// `(T)(x)` where `T` is one of the file's typedefs (or `_Bool`): C's
+    /// cast, which tree-sitter reads as a call of `(T)` without the
+    /// typedef in view.
     /// Gives the type's name and the value cast.
     fn typedef_cast<'n>(&self, node: Node<'n>) -> Option<(&'a str, Node<'n>)> {
         let function = node.child_by_field_name("function")?;
         let name = (function.kind() == "parenthesized_expression").then(|| function.named_child(0)).flatten()?;
-        if name.kind() != "identifier" || function.named_child_count() != 1 || !self.typedefs.contains_key(self.text(name)) {
+        let type_name = |n: &str| self.typedefs.contains_key(n) || super::ctype::is_type_word(n);
+        if name.kind() != "identifier" || function.named_child_count() != 1 || !type_name(self.text(name)) {
             return None;
         }
         let args = node.child_by_field_name("arguments")?;

@@ -25,7 +25,8 @@ static void kernel(int n, unsigned m)
       if ((signed char)(i * 5 + j) < 20)
         B[i][j] = 0.5 * B[i][j] + B[j][(unsigned char)(i + j) % 40];
   for (int i = 0; i < n; i++)
-    A[(unsigned)(i + 2)] += A[(unsigned long)i] * 0.25;
+    if ((_Bool)(i % 3 == 1) || i < 2)
+      A[(unsigned)(i + 2) + (_Bool)(i % 2)] += A[(unsigned long)i] * 0.25 + (_Bool)(i % 4);
 #pragma endscop
 }
 
