@@ -76,8 +76,9 @@ struct Declaration {
 }
 
 impl Declaration {
+    /// Whether the type is unsigned: its values are never negative.
     fn is_unsigned(&self) -> bool {
-        IntType::named(&self.c_type).unsigned
+        IntType::named(&self.c_type).unsigned || self.c_type.split_whitespace().any(|w| w == "unsigned" || w.starts_with("uint"))
     }
 
     fn is_integer(&self) -> bool {
@@ -737,8 +738,7 @@ impl<'a> Extractor<'a> {
 
     /// `(T)(x)` where `T` is one of the file's typedefs (or `_Bool`): C's
     /// cast, which tree-sitter reads as a call of `(T)` without the
-    /// typedef in view.
-    /// Gives the type's name and the value cast.
+    /// typedef in view. Gives the type's name and the value cast.
     fn typedef_cast<'n>(&self, node: Node<'n>) -> Option<(&'a str, Node<'n>)> {
         let function = node.child_by_field_name("function")?;
         let name = (function.kind() == "parenthesized_expression").then(|| function.named_child(0)).flatten()?;
