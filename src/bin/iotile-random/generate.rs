@@ -10,9 +10,10 @@
 //! subscripts, divisions and `<math.h>` calls in values, scalar
 //! temporaries, and `float`, `double` and `int` arrays of one to three
 //! dimensions, passed as globals or variable-length array parameters, with
-//! sizes as `int` or `unsigned` parameters or macros (unsigned ones
-//! compared as such in guards, among them `i - 2u < 3u` windows, and in the
-//! tests of loops up to them); some arrays the last region writes are
+//! sizes as `int` or `unsigned` parameters (half of those through a
+//! typedef, `count_t`) or macros (unsigned ones compared as such in guards,
+//! among them `i - 2u < 3u` windows, and in the tests of loops up to
+//! them); some arrays the last region writes are
 //! named in a `#pragma iotile scratch` and not printed.
 //!
 //! Every iterator's range is known (parameters get their values here), so
@@ -55,8 +56,10 @@ pub fn generate(seed: u64) -> Program {
     let vla = rng.chance(30);
     // Drawn from a stream of its own, so that the programs of the seeds
     // without unsigned parameters stay what they were.
-    let unsigned = macros.names.is_empty() && Rng::new(seed ^ UNSIGNED_STREAM).chance(20);
-    let program = Program { seed, params, arrays, scalars, regions: Vec::new(), vla, macros, unsigned, scratch: Vec::new() };
+    let mut stream = Rng::new(seed ^ UNSIGNED_STREAM);
+    let unsigned = macros.names.is_empty() && stream.chance(20);
+    let typedef_params = unsigned && stream.chance(50);
+    let program = Program { seed, params, arrays, scalars, regions: Vec::new(), vla, macros, unsigned, typedef_params, scratch: Vec::new() };
     let mut generator = Generator { rng, program, scope: Vec::new(), locals: Vec::new(), next_local: 0 };
     let regions = if generator.rng.chance(25) { generator.rng.range(2, 3) } else { 1 };
     for _ in 0..regions {

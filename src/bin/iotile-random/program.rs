@@ -344,6 +344,9 @@ pub struct Program {
     /// those bounds non-negative); elsewhere, in loop bounds and subscripts,
     /// they are cast to `int`, where a wrapped value would leave the arrays.
     pub unsigned: bool,
+    /// The unsigned parameters' type is written as a typedef of the
+    /// program's, `count_t`: the compiler must see through it.
+    pub typedef_params: bool,
     /// Arrays (indices into [`Self::arrays`]) whose values nothing reads
     /// after the last region: a `#pragma iotile scratch` before it names
     /// those it accesses, and `main` does not print them.
@@ -383,7 +386,15 @@ impl Program {
                 writeln!(out, "static {} {}{};", a.elem.c_name(), a.name, extents(a, false)).unwrap();
             }
         }
-        let mut params: Vec<String> = self.params.iter().filter(|(n, _)| !self.macros.names.contains(n)).map(|(n, _)| format!("{} {n}", if self.unsigned { "unsigned" } else { "int" })).collect();
+        if self.typedef_params {
+            out.push_str("typedef unsigned int count_t;\n");
+        }
+        let param_type = match (self.unsigned, self.typedef_params) {
+            (true, true) => "count_t",
+            (true, false) => "unsigned",
+            _ => "int",
+        };
+        let mut params: Vec<String> = self.params.iter().filter(|(n, _)| !self.macros.names.contains(n)).map(|(n, _)| format!("{param_type} {n}")).collect();
         if self.vla {
             for a in &self.arrays {
                 for d in 0..a.extents.len() {
