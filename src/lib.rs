@@ -486,7 +486,11 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
                         if let Some(ty) = mapped.foreign_types.iter().find(|ty| !back::cuda::foreign_words(ty).iter().all(known)) {
                             return Err(region_error(file, region, &format!("its kernels take a value of type '{ty}', which their own CUDA file cannot name")));
                         }
-                        let declarations: String = named.iter().map(|t| format!("{}\n", t.declaration)).collect();
+                        let mut declarations: String = named.iter().map(|t| format!("{}\n", t.declaration)).collect();
+                        // C's `_Bool` (a cast in a statement) is C++'s `bool`.
+                        if mapped.kernels.split(|c: char| !c.is_ascii_alphanumeric() && c != '_').any(|w| w == "_Bool") {
+                            declarations.insert_str(0, "#define _Bool bool\n");
+                        }
                         mapped.kernels.insert_str(0, &declarations);
                     }
                     return Ok((mapped.host, Some((mapped.kernels, mapped.declarations))));
