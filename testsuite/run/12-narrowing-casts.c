@@ -17,7 +17,7 @@ static void kernel(int n, unsigned m)
   for (int i = 0; i < n && i < 40; i++) {
     A[(unsigned char)(i * 6) + (size_t)i] += 1.0;
     for (int j = (uint8_t)i; j < (int)m && j < 40; j++)
-      if ((unsigned short)(j - i) && (unsigned)(j - 3) < 20u)
+      if ((unsigned short)(j - i) != 0 && (unsigned)(j - 3) < 20u)
         B[i][j] = B[i][j] * 2.0 + A[(short)(i + j)];
   }
   for (int i = 0; i < n && i < 40; i++)
