@@ -487,9 +487,10 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
                             return Err(region_error(file, region, &format!("its kernels take a value of type '{ty}', which their own CUDA file cannot name")));
                         }
                         let mut declarations: String = named.iter().map(|t| format!("{}\n", t.declaration)).collect();
-                        // C's `_Bool` (a cast in a statement) is C++'s `bool`.
+                        // C's `_Bool` (a cast in a statement) is C++'s `bool`
+                        // (the CPU emulation compiles the file as C).
                         if mapped.kernels.split(|c: char| !c.is_ascii_alphanumeric() && c != '_').any(|w| w == "_Bool") {
-                            declarations.insert_str(0, "#define _Bool bool\n");
+                            declarations.insert_str(0, "#ifdef __cplusplus\n#define _Bool bool\n#endif\n");
                         }
                         mapped.kernels.insert_str(0, &declarations);
                     }
