@@ -53,6 +53,41 @@ pub struct RegionInput<'t> {
     pub user_context: Option<String>,
     /// The `#pragma iotile scratch(...)` lines just before the region.
     pub scratch_pragmas: Vec<Node<'t>>,
+    /// What every region of the file shares.
+    pub file: &'t FileScope<'t>,
+}
+
+/// What the regions of one file share, read from the file once.
+pub struct FileScope<'t> {
+    /// The file-scope typedefs whose types are built from C's own type
+    /// words, each with the type it names in those words
+    /// (`typedef uint small; typedef unsigned uint;` gives `small` as
+    /// `unsigned`).
+    typedefs: HashMap<String, String>,
+    /// The file's calls of named functions, by the name called.
+    calls: HashMap<&'t str, Vec<Node<'t>>>,
+}
+
+impl<'t> FileScope<'t> {
+    pub fn new(src: &'t str, root: Node<'t>) -> Self {
+        let mut typedefs = HashMap::new();
+        for t in super::file_typedefs(src, root, super::ctype::is_type_word) {
+            let words: Vec<String> = t.words.iter().map(|w| typedefs.get(w).cloned().unwrap_or_else(|| w.clone())).collect();
+            typedefs.insert(t.name, words.join(" "));
+        }
+        let mut calls: HashMap<&str, Vec<Node>> = HashMap::new();
+        let mut stack = vec![root];
+        while let Some(n) = stack.pop() {
+            let mut c = n.walk();
+            stack.extend(n.named_children(&mut c));
+            if n.kind() == "call_expression" {
+                if let Some(f) = n.child_by_field_name("function").filter(|f| f.kind() == "identifier") {
+                    calls.entry(text(src, f)).or_default().push(n);
+                }
+            }
+        }
+        FileScope { typedefs, calls }
+    }
 }
 
 /// A declared variable, as far as the region cares.
@@ -141,7 +176,7 @@ struct Extractor<'a> {
     declarations: HashMap<String, Declaration>,
     /// The file's typedefs of built-in types, each with the built-in type
     /// it names.
-    typedefs: HashMap<String, String>,
+    typedefs: &'a HashMap<String, String>,
     /// Names assigned anywhere in the region.
     written: HashSet<String>,
     /// Names declared inside the region.
@@ -191,14 +226,14 @@ fn error<T>(node: Node, message: impl Into<String>, why: impl Into<String>) -> F
 }
 
 /// Builds the Scop of one region.
-pub fn extract(ctx: &Context, src: &str, input: &RegionInput) -> FResult<Scop> {
+pub fn extract<'a>(ctx: &'a Context, src: &'a str, input: &'a RegionInput) -> FResult<Scop> {
     let span = match (input.items.first(), input.items.last()) {
         (Some(a), Some(b)) => a.start_byte()..b.end_byte(),
         _ => 0..0,
     };
-    let typedefs = integer_typedefs(src, input.root);
+    let typedefs = &input.file.typedefs;
     let mut declarations = HashMap::new();
-    collect_declarations(src, input, &typedefs, &mut declarations);
+    collect_declarations(src, input, typedefs, &mut declarations);
     let mut x = Extractor {
         src,
         ctx,
@@ -338,19 +373,6 @@ fn add_declaration(src: &str, decl: Node, scope: Scope, typedefs: &HashMap<Strin
     }
 }
 
-/// The file-scope typedefs of `root` whose types are built from C's own
-/// type words, each with the type it names in those words
-/// (`typedef uint small; typedef unsigned uint;` gives `small` as
-/// `unsigned`).
-fn integer_typedefs(src: &str, root: Node) -> HashMap<String, String> {
-    let mut out = HashMap::new();
-    for t in super::file_typedefs(src, root, super::ctype::is_type_word) {
-        let words: Vec<String> = t.words.iter().map(|w| out.get(w).cloned().unwrap_or_else(|| w.clone())).collect();
-        out.insert(t.name, words.join(" "));
-    }
-    out
-}
-
 /// `ty` with each word that names one of `typedefs` replaced by its type.
 fn resolve_typedefs(ty: &str, typedefs: &HashMap<String, String>) -> String {
     ty.split_whitespace().map(|w| typedefs.get(w).map_or(w, String::as_str)).collect::<Vec<_>>().join(" ")
@@ -413,13 +435,7 @@ fn distinct_arguments(src: &str, input: &RegionInput, arrays: &[ArrayInfo], writ
     let Some(name) = name else { return Ok(()) };
     let used = |array: &str| arrays.iter().any(|a| a.name == array && !a.extents.is_empty());
     let globals: Vec<&str> = arrays.iter().filter(|a| !a.extents.is_empty() && declarations.get(&a.name).is_some_and(|d| d.global)).map(|a| a.name.as_str()).collect();
-    let mut stack = vec![input.root];
-    while let Some(n) = stack.pop() {
-        let mut c = n.walk();
-        stack.extend(n.named_children(&mut c));
-        if n.kind() != "call_expression" || n.child_by_field_name("function").is_none_or(|f| text(src, f) != name) {
-            continue;
-        }
+    for &n in input.file.calls.get(name).into_iter().flatten() {
         let Some(args) = n.child_by_field_name("arguments") else { continue };
         let mut c = args.walk();
         let passed: Vec<(&str, &str)> = args
@@ -429,9 +445,11 @@ fn distinct_arguments(src: &str, input: &RegionInput, arrays: &[ArrayInfo], writ
             .filter(|(_, p)| used(p))
             .filter_map(|(a, p)| Some((p.as_str(), base_array(src, a)?)))
             .collect();
+        let caller_names = std::cell::OnceCell::new();
         for (k, &(p, base)) in passed.iter().enumerate() {
             let same = passed[..k].iter().find(|(q, b)| *b == base && (written.contains(p) || written.contains(*q))).map(|(q, _)| *q);
-            let global = globals.iter().any(|g| *g == base && (written.contains(p) || written.contains(*g)) && !declared_in_caller(src, n, base));
+            let global = globals.iter().any(|g| *g == base && (written.contains(p) || written.contains(*g)))
+                && !caller_names.get_or_init(|| names_declared_in_caller(src, n)).contains(base);
             let also = match same {
                 Some(other) => format!("as '{other}'"),
                 None if global => "by its own name".to_string(),
@@ -461,28 +479,27 @@ fn base_array<'s>(src: &'s str, arg: Node) -> Option<&'s str> {
     }
 }
 
-/// Whether `name` is declared in the function holding `call` (so that it
-/// is not the global of that name).
-fn declared_in_caller(src: &str, call: Node, name: &str) -> bool {
+/// The names declared in the function holding `call` (which hide the
+/// globals of those names there).
+fn names_declared_in_caller(src: &str, call: Node) -> HashSet<String> {
+    let mut names = HashSet::new();
     let mut f = call;
     while f.kind() != "function_definition" {
         match f.parent() {
             Some(p) => f = p,
-            None => return false,
+            None => return names,
         }
     }
     let mut stack = vec![f];
     while let Some(n) = stack.pop() {
         if matches!(n.kind(), "declaration" | "parameter_declaration") {
             let mut c = n.walk();
-            if n.children_by_field_name("declarator", &mut c).filter_map(|d| declarator_shape(src, d)).any(|(d, _)| d == name) {
-                return true;
-            }
+            names.extend(n.children_by_field_name("declarator", &mut c).filter_map(|d| declarator_shape(src, d)).map(|(d, _)| d));
         }
         let mut c = n.walk();
         stack.extend(n.named_children(&mut c));
     }
-    false
+    names
 }
 
 /// `node` without the parentheses around it.
@@ -715,7 +732,7 @@ impl<'a> Extractor<'a> {
     /// The value of `inner` cast to `ty` (`node`): the value itself where
     /// the cast cannot change it there.
     fn affine_cast(&mut self, node: Node, ty: &str, inner: Node) -> FResult<PwAff> {
-        let c_type = resolve_typedefs(ty, &self.typedefs);
+        let c_type = resolve_typedefs(ty, self.typedefs);
         if c_type.contains("float") || c_type.contains("double") || c_type.contains('*') {
             return error(node, "cast to a non-integer type in an affine expression", "the value would not be an integer");
         }
@@ -787,6 +804,9 @@ impl<'a> Extractor<'a> {
     /// subscripts (`int` for what is not an integer expression: that is
     /// rejected as not affine anyway).
     fn int_type(&self, node: Node) -> IntType {
+        if let Some((ty, _)) = self.typedef_cast(node) {
+            return IntType::named(&resolve_typedefs(ty, self.typedefs));
+        }
         let field = |f: &str| node.child_by_field_name(f).unwrap_or(node);
         match node.kind() {
             "number_literal" => integer_literal(self.text(node)).map_or(IntType::INT, |v| IntType::of_literal(self.text(node), v)),
@@ -798,16 +818,13 @@ impl<'a> Extractor<'a> {
                 }
             }
             "parenthesized_expression" => node.named_child(0).map_or(IntType::INT, |n| self.int_type(n)),
-            "cast_expression" => IntType::named(&resolve_typedefs(self.text(field("type")), &self.typedefs)),
+            "cast_expression" => IntType::named(&resolve_typedefs(self.text(field("type")), self.typedefs)),
             "unary_expression" if node_op(self.src, node) != "!" => self.int_type(field("argument")),
             "binary_expression" => match node_op(self.src, node) {
                 "+" | "-" | "*" | "/" | "%" => self.int_type(field("left")).common(self.int_type(field("right"))),
                 _ => IntType::INT,
             },
             "conditional_expression" => self.int_type(field("consequence")).common(self.int_type(field("alternative"))),
-            "call_expression" if self.typedef_cast(node).is_some() => {
-                self.typedef_cast(node).map_or(IntType::INT, |(ty, _)| IntType::named(&resolve_typedefs(ty, &self.typedefs)))
-            }
             "call_expression" => match node.child_by_field_name("arguments") {
                 Some(a) => {
                     let mut c = a.walk();
@@ -1130,7 +1147,7 @@ impl<'a> Extractor<'a> {
         let depth = self.iterators.len();
         let start = self.affine(init_value)?;
         let outer = self.domain.copy()?;
-        let ty = declared_type.as_deref().map_or(IntType::INT, |t| IntType::named(&resolve_typedefs(t, &self.typedefs)));
+        let ty = declared_type.as_deref().map_or(IntType::INT, |t| IntType::named(&resolve_typedefs(t, self.typedefs)));
         self.iterators.push(Iterator { name: name.clone(), decreasing, ty });
         self.max_depth = self.max_depth.max(self.iterators.len());
         let lifted = outer.copy()?.add_dims(DimType::Set, 1)?.set_dim_name(DimType::Set, depth as u32, &name)?;
@@ -1369,7 +1386,7 @@ impl<'a> Extractor<'a> {
             } else {
                 self.private_declarations.push((name.clone(), ty.clone()));
             }
-            let c_type = resolve_typedefs(&ty, &self.typedefs);
+            let c_type = resolve_typedefs(&ty, self.typedefs);
             self.declarations.insert(name.clone(), Declaration { base_type: ty.clone(), c_type, volatile: false, extents: vec![], global: false, automatic: None });
             if let (Some(target), Some(value)) = (d.child_by_field_name("declarator"), d.child_by_field_name("value")) {
                 let mut pieces = self.body_pieces(target);
@@ -1649,6 +1666,9 @@ impl<'a> Extractor<'a> {
 
     /// Collects the accesses read by a right-hand side and rejects side effects.
     fn reads_of(&mut self, node: Node, reads: &mut Vec<Access>) -> FResult<()> {
+        if let Some((_, value)) = self.typedef_cast(node) {
+            return self.reads_of(value, reads);
+        }
         match node.kind() {
             "identifier" => {
                 let name = self.text(node).to_string();
@@ -1672,10 +1692,6 @@ impl<'a> Extractor<'a> {
             "subscript_expression" => {
                 reads.push(self.array_access(node, false)?);
                 Ok(())
-            }
-            "call_expression" if self.typedef_cast(node).is_some() => {
-                let value = self.typedef_cast(node).map_or(node, |(_, value)| value);
-                self.reads_of(value, reads)
             }
             "call_expression" => {
                 let f = node.child_by_field_name("function").unwrap_or(node);

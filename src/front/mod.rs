@@ -20,7 +20,7 @@ use tree_sitter::{Node, Parser, Tree};
 use crate::diag::Diagnostic;
 use crate::isl::Session;
 use crate::scop::Scop;
-use extract::{FrontError, RegionInput};
+use extract::{FileScope, FrontError, RegionInput};
 pub use preprocess::PreprocessorFlags;
 
 /// Options of the front end.
@@ -97,6 +97,7 @@ fn parse_expanded(session: &Session, name: String, text: String, pre: preprocess
     let line_starts = line_starts(&text);
     let mut regions = Vec::new();
     let mut open: Option<Node> = None;
+    let file_scope = std::cell::OnceCell::new();
     for (node, is_start) in pragmas {
         let original = |n: Node| map_span(&pre, &text, &line_starts, n.byte_range());
         match (open, is_start) {
@@ -142,6 +143,7 @@ fn parse_expanded(session: &Session, name: String, text: String, pre: preprocess
                         root: tree.root_node(),
                         user_context: options.user_context.clone(),
                         scratch_pragmas: iotile_pragmas_before(&pre.text, start),
+                        file: file_scope.get_or_init(|| FileScope::new(&pre.text, tree.root_node())),
                     };
                     match session.within_deadline(|| extract::extract(session.ctx(), &pre.text, &input)) {
                         (_, true) => Err(Diagnostic::spanned(
