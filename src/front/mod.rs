@@ -91,8 +91,8 @@ fn reject_line_directives(text: &str) -> Result<(), Diagnostic> {
 
 /// Finds and extracts the regions of `text` (the original file), given
 /// its expansion `pre`.
-fn parse_expanded(session: &Session, name: String, text: String, pre: preprocess::Preprocessed, options: &FrontOptions) -> Result<SourceFile, Diagnostic> {
-    let tree = parse(&pre.text)?;
+fn parse_expanded(session: &Session, name: String, text: String, mut pre: preprocess::Preprocessed, options: &FrontOptions) -> Result<SourceFile, Diagnostic> {
+    let tree = parse_disambiguated(&mut pre.text)?;
     let pragmas = find_pragmas(&pre.text, tree.root_node());
     let line_starts = line_starts(&text);
     let mut regions = Vec::new();
@@ -335,6 +335,71 @@ fn parse(text: &str) -> Result<Tree, Diagnostic> {
         .set_language(&tree_sitter_c::LANGUAGE.into())
         .map_err(|e| Diagnostic::error(format!("cannot load the C grammar: {e}")))?;
     parser.parse(text, None).ok_or_else(|| Diagnostic::error("the C parser gave up on this file"))
+}
+
+/// Parses `text` after removing the parentheses of each `(v)` followed by
+/// a sign or `*`/`&` that the grammar reads as a cast to a type named `v`
+/// where no typedef of the file names `v`: without the types in view,
+/// tree-sitter reads `(double)(i) + x` as the cast `(i)` of `+x`, where C,
+/// which knows `i` is a variable, reads a sum. The parentheses become
+/// spaces, so every offset in `text` stays where it was.
+fn parse_disambiguated(text: &mut String) -> Result<Tree, Diagnostic> {
+    let mut tree = parse(text)?;
+    // Each round mends every cast the last parse showed; a parenthesised
+    // variable inside another's operand may only show after that.
+    for _ in 0..8 {
+        let parentheses = variable_casts(text, tree.root_node());
+        if parentheses.is_empty() {
+            break;
+        }
+        for at in parentheses {
+            text.replace_range(at..at + 1, " ");
+        }
+        tree = parse(text)?;
+    }
+    Ok(tree)
+}
+
+/// The offsets of the parentheses of the casts [`parse_disambiguated`]
+/// takes for parenthesised variables.
+fn variable_casts(text: &str, root: Node) -> Vec<usize> {
+    let mut type_names = std::collections::HashSet::new();
+    let mut casts = Vec::new();
+    let mut stack = vec![root];
+    while let Some(n) = stack.pop() {
+        match n.kind() {
+            "type_definition" => {
+                let mut c = n.walk();
+                type_names.extend(n.children_by_field_name("declarator", &mut c).map(|d| ast_name(text, d)));
+            }
+            "cast_expression" => {
+                let ty = n.child_by_field_name("type");
+                let name = ty.filter(|t| t.named_child_count() == 1).and_then(|t| t.named_child(0)).filter(|t| t.kind() == "type_identifier");
+                let signed = n.child_by_field_name("value").is_some_and(|v| {
+                    matches!(v.kind(), "unary_expression" | "pointer_expression")
+                        && v.child(0).is_some_and(|op| matches!(&text[op.byte_range()], "+" | "-" | "*" | "&"))
+                });
+                let open = n.child(0).filter(|p| &text[p.byte_range()] == "(");
+                let close = ty.and_then(|t| t.next_sibling()).filter(|p| &text[p.byte_range()] == ")");
+                if let (Some(name), true, Some(open), Some(close)) = (name, signed, open, close) {
+                    casts.push((&text[name.byte_range()], open.start_byte(), close.start_byte()));
+                }
+            }
+            _ => {}
+        }
+        let mut c = n.walk();
+        stack.extend(n.children(&mut c));
+    }
+    casts.into_iter().filter(|(name, _, _)| !type_names.contains(name)).flat_map(|(_, open, close)| [open, close]).collect()
+}
+
+/// The name a declarator declares (`T` of `*T`, `T[4]`, `(*T)(int)`).
+fn ast_name<'s>(text: &'s str, declarator: Node) -> &'s str {
+    let mut d = declarator;
+    while let Some(inner) = d.child_by_field_name("declarator") {
+        d = inner;
+    }
+    &text[d.byte_range()]
 }
 
 /// The `#pragma scop` (true) and `#pragma endscop` (false) nodes, in order.
