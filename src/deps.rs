@@ -239,10 +239,33 @@ fn on_tagged_instances(scop: &Scop, schedule: Schedule) -> IslResult<Schedule> {
 /// run in the order of `schedule`: the tagged flow dependences (may and
 /// must) and the reads with no source in the region (live-in).
 pub fn read_sources(scop: &Scop, schedule: Schedule) -> IslResult<UnionFlow> {
-    Ok(UnionAccessInfo::from_sink(scop.tagged_accesses(false)?)?
-        .set_must_source(scop.tagged_accesses(true)?)?
-        .set_schedule(on_tagged_instances(scop, schedule)?)?
-        .compute_flow()?)
+    dataflow(scop.tagged_accesses(false)?, scop.tagged_accesses(true)?, None, on_tagged_instances(scop, schedule)?)
+}
+
+/// isl's dataflow analysis: for each access of `sinks`, its last preceding
+/// access of `must_sources` and the `may_sources` since, in the order of
+/// `schedule`. Where isl stops with an internal error, computed again with
+/// the accesses' implicit equalities made explicit: on a strided loop with
+/// a quasi-affine subscript (`D[(i + j) / 2]`, `i += 2`) isl's search for a
+/// modulo expression in the last source built an expression on the wrong
+/// space ("affine expression involves some of the domain dimensions"),
+/// which it does not on the same relations with their equalities shown.
+fn dataflow(sinks: UnionMap, must_sources: UnionMap, may_sources: Option<UnionMap>, schedule: Schedule) -> IslResult<UnionFlow> {
+    let compute = |sinks: UnionMap, must_sources: UnionMap, may_sources: Option<UnionMap>, schedule: Schedule| -> IslResult<UnionFlow> {
+        let info = UnionAccessInfo::from_sink(sinks)?.set_must_source(must_sources)?;
+        let info = match may_sources {
+            Some(may) => info.set_may_source(may)?,
+            None => info,
+        };
+        Ok(info.set_schedule(schedule)?.compute_flow()?)
+    };
+    let first = compute(sinks.copy()?, must_sources.copy()?, may_sources.as_ref().map(UnionMap::copy).transpose()?, schedule.copy()?);
+    if first.is_ok() || sinks.get_ctx().last_error() == isl_rs::Error::Quota {
+        return first;
+    }
+    sinks.get_ctx().reset_error();
+    let may_sources = may_sources.map(UnionMap::detect_equalities).transpose()?;
+    compute(sinks.detect_equalities()?, must_sources.detect_equalities()?, may_sources, schedule)
 }
 
 /// isl operations the exact anti dependences may take. Writes under
@@ -280,18 +303,9 @@ pub fn analyse(scop: &Scop) -> IslResult<Dependences> {
     // further back) the anti ones. Computed apart: a read and a write of
     // one instance (`C[k] += ...`) make isl report the write as a may
     // source only.
-    let tagged_output = UnionAccessInfo::from_sink(tagged_writes.copy()?)?
-        .set_must_source(tagged_writes.copy()?)?
-        .set_schedule(tagged_schedule.copy()?)?
-        .compute_flow()?
-        .get_must_dependence()?;
+    let tagged_output = dataflow(tagged_writes.copy()?, tagged_writes.copy()?, None, tagged_schedule.copy()?)?.get_must_dependence()?;
     let exact_anti = within_operations(&tagged_writes.get_ctx(), ANTI_OPERATIONS, || {
-        let to_writes = UnionAccessInfo::from_sink(tagged_writes.copy()?)?
-            .set_must_source(tagged_writes.copy()?)?
-            .set_may_source(tagged_reads.copy()?)?
-            .set_schedule(tagged_schedule.copy()?)?
-            .compute_flow()?
-            .get_may_dependence()?;
+        let to_writes = dataflow(tagged_writes.copy()?, tagged_writes.copy()?, Some(tagged_reads.copy()?), tagged_schedule.copy()?)?.get_may_dependence()?;
         from_reads(&to_writes, scop)
     });
     let anti_exact = exact_anti.is_some();
