@@ -96,6 +96,8 @@ pub struct Session {
     /// Time spent in [`Session::outside_deadline`] during the
     /// [`Session::within_deadline`] call in progress.
     excluded: std::sync::Arc<Excluded>,
+    /// When the [`Session::within_deadline`] call in progress began.
+    started: std::sync::Mutex<Option<std::time::Instant>>,
 }
 
 /// Work the deadline does not count: whether some runs now, and the
@@ -120,7 +122,7 @@ impl Session {
         let _ = Options::set_tile_shift_point_loops(&ctx, 0);
         ctx.set_max_operations(max_operations);
         let deadline = (max_seconds > 0).then(|| std::time::Duration::from_secs(max_seconds));
-        Session { ctx, deadline, excluded: Default::default() }
+        Session { ctx, deadline, excluded: Default::default(), started: Default::default() }
     }
 
     /// The wall-clock limit of [`Session::within_deadline`] in seconds (0: none).
@@ -143,11 +145,35 @@ impl Session {
     /// for two million of them on random programs.
     pub fn within_deadline<T>(&self, work: impl FnOnce() -> T) -> (T, bool) {
         let Some(limit) = self.deadline else { return (work(), false) };
+        self.excluded.nanos.store(0, std::sync::atomic::Ordering::SeqCst);
+        *self.started.lock().unwrap_or_else(|e| e.into_inner()) = Some(std::time::Instant::now());
+        let out = self.within(limit, Some(std::sync::Arc::clone(&self.excluded)), work);
+        *self.started.lock().unwrap_or_else(|e| e.into_inner()) = None;
+        out
+    }
+
+    /// Runs `work`, a step with a cheaper alternative, under a `share` of
+    /// the time left to the [`Session::within_deadline`] call in progress,
+    /// so that a step that would take the rest of the deadline leaves time
+    /// for the alternative. Gives what `work` gave and whether its share
+    /// ran out (never outside a deadline); the context has its bound, a
+    /// fresh count and no error afterwards when it did.
+    pub fn within_share<T>(&self, share: f64, work: impl FnOnce() -> T) -> (T, bool) {
+        let started = *self.started.lock().unwrap_or_else(|e| e.into_inner());
+        let (Some(limit), Some(started)) = (self.deadline, started) else { return (work(), false) };
+        let excluded = std::time::Duration::from_nanos(self.excluded.nanos.load(std::sync::atomic::Ordering::SeqCst));
+        let left = (started + limit + excluded).saturating_duration_since(std::time::Instant::now());
+        self.within(left.mul_f64(share), None, work)
+    }
+
+    /// Runs `work`; once it has run for `limit` (moved by the time
+    /// `excluded` counts), a watchdog thread lowers the context's
+    /// operation bound to one, again every few milliseconds until `work`
+    /// returns. Gives what `work` gave and whether the limit was hit.
+    fn within<T>(&self, limit: std::time::Duration, excluded: Option<std::sync::Arc<Excluded>>, work: impl FnOnce() -> T) -> (T, bool) {
         let own = self.ctx.get_max_operations();
         let (stop, stopped) = std::sync::mpsc::channel::<()>();
         let address = self.ctx.ptr;
-        let excluded = std::sync::Arc::clone(&self.excluded);
-        excluded.nanos.store(0, std::sync::atomic::Ordering::SeqCst);
         let start = std::time::Instant::now();
         let watchdog = std::thread::spawn(move || {
             let mut wait = limit;
@@ -155,11 +181,14 @@ impl Session {
             while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) = stopped.recv_timeout(wait) {
                 // Work outside the deadline moves it by its own duration.
                 if !expired {
-                    if excluded.running.load(std::sync::atomic::Ordering::SeqCst) {
-                        wait = std::time::Duration::from_millis(5);
-                        continue;
+                    let mut end = start + limit;
+                    if let Some(excluded) = &excluded {
+                        if excluded.running.load(std::sync::atomic::Ordering::SeqCst) {
+                            wait = std::time::Duration::from_millis(5);
+                            continue;
+                        }
+                        end += std::time::Duration::from_nanos(excluded.nanos.load(std::sync::atomic::Ordering::SeqCst));
                     }
-                    let end = start + limit + std::time::Duration::from_nanos(excluded.nanos.load(std::sync::atomic::Ordering::SeqCst));
                     if let Some(left) = end.checked_duration_since(std::time::Instant::now()).filter(|d| !d.is_zero()) {
                         wait = left;
                         continue;
@@ -167,7 +196,7 @@ impl Session {
                 }
                 // SAFETY: this only stores the bound, which the computation
                 // reads at every operation; the context outlives this
-                // thread, which is joined before `within_deadline` returns.
+                // thread, which is joined before `within` returns.
                 unsafe { isl_ctx_set_max_operations(address, 1) };
                 expired = true;
                 wait = std::time::Duration::from_millis(5);
@@ -595,5 +624,21 @@ mod tests {
             std::thread::sleep(Duration::from_millis(1500));
         });
         assert!(expired);
+    }
+
+    /// A share runs out at its part of the time left, and not at all
+    /// outside a deadline; the deadline around it goes on.
+    #[test]
+    fn a_share_of_the_deadline_ends_before_it() {
+        let session = Session::new(0, 2);
+        let ((), out_of_time) = session.within_share(0.5, || std::thread::sleep(Duration::from_millis(200)));
+        assert!(!out_of_time);
+        let (shares, expired) = session.within_deadline(|| {
+            let short = session.within_share(0.25, || std::thread::sleep(Duration::from_millis(50))).1;
+            let long = session.within_share(0.25, || std::thread::sleep(Duration::from_millis(900))).1;
+            (short, long)
+        });
+        assert_eq!(shares, (false, true));
+        assert!(!expired);
     }
 }
