@@ -368,8 +368,10 @@ fn code_that_isl_generates_wrong_is_refused() {
 /// random program whose subscripts divide (`A[k][(l + 1) / 2]`,
 /// `testsuite/isl-faults/12-coalesce-divisions.c`): their implicit
 /// equalities are now made explicit first. Their scheduling outlasts a
-/// short `--max-seconds`, so the region keeps its original order, with a
-/// warning.
+/// short `--max-seconds`: the scheduler's share of it ends, and depending
+/// on the machine's speed the region's original order is tiled within the
+/// rest or it keeps its original code with a warning; either way the
+/// output is the original's.
 #[test]
 fn dependences_with_divisions_do_not_crash_isl() {
     let case = root().join("testsuite/isl-faults/12-coalesce-divisions.c");
@@ -382,7 +384,6 @@ fn dependences_with_divisions_do_not_crash_isl() {
     let out = iotile(&args);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{stderr}");
-    assert!(stderr.contains("keeps its original order"), "{stderr}");
     let exe = dir.path().join("generated");
     compile(&generated, &exe, &[], false).expect("the output compiles");
     assert!(run(&exe).expect("the output runs") == expected, "outputs differ");
