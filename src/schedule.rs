@@ -62,20 +62,16 @@ pub fn compute(session: &Session, scop: &Scop, deps: &Dependences, fusion: Fusio
         constraints = constraints.set_conditional_validity(deps.tagged_flow.copy()?, deps.tagged_order.copy()?)?;
     }
     session.reset_operations();
-    let (schedule, out_of_time) = session.within_share(SCHEDULER_SHARE, || constraints.compute_schedule());
-    if out_of_time {
-        session.reset_operations();
-    }
-    Ok(schedule.ok())
+    Ok(session.within_share(SCHEDULER_SHARE, || constraints.compute_schedule()).0.ok())
 }
 
 /// The share of what is left of `--max-seconds` each run of isl's
-/// scheduler may take. Past it, the
-/// region is tiled and parallelised in its original order (as when the
-/// scheduler fails): on random programs with many quasi-affine subscripts
-/// the scheduler's integer programs ran for minutes, and the whole region
-/// then kept its original, sequential code at the deadline, where the
-/// original order alone, tiled, took seconds.
+/// scheduler may take. Past it, the region is tiled and parallelised in
+/// its original order (as when the scheduler fails): on random programs
+/// with many quasi-affine subscripts the scheduler's integer programs ran
+/// for minutes, and the whole region then kept its original, sequential
+/// code at the deadline, where the original order alone, tiled, took
+/// seconds.
 const SCHEDULER_SHARE: f64 = 0.5;
 
 /// The dependences as the scheduler gets them: a relation whose exact
