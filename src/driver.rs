@@ -274,7 +274,7 @@ fn run_compiler(inv: &Invocation, compiler: &str, args: &[String]) -> i32 {
     };
     match status {
         Ok(status) => match (status.code(), status.signal()) {
-            (Some(code), _) => code,
+            (Some(code), _) => crate::interrupt::unless_interrupted(code),
             // Interrupted with the rest of the build: end the same way.
             (None, Some(signal)) if crate::interrupt::SIGNALS.contains(&signal) => crate::interrupt::die_of(signal),
             (None, Some(signal)) => fail(format!("the compiler '{compiler}' was killed by signal {signal} ({})", signal_name(signal))),

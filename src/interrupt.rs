@@ -23,6 +23,9 @@ static TEMPORARIES: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
 /// Process id of the compiler driver mode is waiting for (0: none).
 static CHILD: AtomicI32 = AtomicI32::new(0);
 
+/// The signal received (0: none yet), set before it is passed on.
+static RECEIVED: AtomicI32 = AtomicI32::new(0);
+
 /// The signals that end a run early.
 pub const SIGNALS: [i32; 3] = [SIGINT, SIGTERM, SIGHUP];
 
@@ -33,10 +36,23 @@ pub fn install() {
     let Ok(mut signals) = Signals::new(SIGNALS) else { return };
     std::thread::spawn(move || {
         if let Some(signal) = signals.forever().next() {
+            RECEIVED.store(signal, Ordering::SeqCst);
             forward_to_child(signal);
             die_of(signal);
         }
     });
+}
+
+/// `status`, unless a signal has been received: then the process dies of
+/// it here. The compiler that got the signal passed on may exit normally
+/// (a shell script's trap) before the watching thread has ended the
+/// process; the caller's own exit would then report the compiler's code
+/// and race the cleanup.
+pub fn unless_interrupted(status: i32) -> i32 {
+    match RECEIVED.load(Ordering::SeqCst) {
+        0 => status,
+        signal => die_of(signal),
+    }
 }
 
 /// Deletes every registered temporary and ends the process with `signal`'s

@@ -54,8 +54,11 @@ use timing::StageTimes;
 
 /// Runs iotile with `args` (program name first); gives the exit status.
 pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
-    let args: Vec<OsString> = args.into_iter().collect();
     interrupt::install();
+    interrupt::unless_interrupted(run_watched(args.into_iter().collect()))
+}
+
+fn run_watched(args: Vec<OsString>) -> i32 {
     if driver::is_driver_mode(&args[1.min(args.len())..]) {
         return driver::run(&args[1..]);
     }
