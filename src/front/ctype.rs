@@ -89,6 +89,16 @@ impl IntType {
         }
     }
 
+    /// The C name of the type, where it is not `int` (for which `None`).
+    pub fn spelling(self) -> Option<&'static str> {
+        match (self.bits, self.unsigned) {
+            (32, false) => None,
+            (32, true) => Some("unsigned"),
+            (_, false) => Some("long"),
+            (_, true) => Some("unsigned long"),
+        }
+    }
+
     /// The usual arithmetic conversions of two promoted operands.
     pub fn common(self, other: IntType) -> IntType {
         if self.unsigned == other.unsigned {

@@ -1508,6 +1508,16 @@ impl<'a> Extractor<'a> {
     /// The statement text with iterator occurrences turned into holes and
     /// array elements into [`BodyPiece::Element`]s.
     fn body_pieces(&self, node: Node) -> Vec<BodyPiece> {
+        self.pieces(node, false)
+    }
+
+    /// [`Self::body_pieces`] of `node`, a subscript where `in_subscript`.
+    /// Outside subscripts, an iterator whose type is not `int` after the
+    /// promotions (`unsigned`, `long`, `size_t`) is cast back to that type
+    /// around its hole: the generated loops count in `int`, and `u - 3` of
+    /// an `unsigned u` wraps where `c1 - 3` goes negative. A subscript's
+    /// value is the affine one the accesses model, so it is printed as is.
+    fn pieces(&self, node: Node, in_subscript: bool) -> Vec<BodyPiece> {
         let mut pieces = Vec::new();
         let mut at = node.start_byte();
         let mut stack = vec![node];
@@ -1516,12 +1526,19 @@ impl<'a> Extractor<'a> {
             if n.kind() == "identifier" {
                 let name = self.text(n);
                 if let Some(pos) = self.iterators.iter().rposition(|it| it.name == name) {
+                    let cast = self.iterators[pos].ty.spelling().filter(|_| !in_subscript);
+                    if let Some(ty) = cast {
+                        holes.push((n.start_byte()..n.start_byte(), BodyPiece::Text(format!("(({ty})"))));
+                    }
                     holes.push((n.byte_range(), BodyPiece::Iterator(pos)));
+                    if cast.is_some() {
+                        holes.push((n.end_byte()..n.end_byte(), BodyPiece::Text(")".into())));
+                    }
                 }
                 continue;
             }
             if let Some((array, subscripts)) = self.element_subscripts(n) {
-                let subscripts = subscripts.into_iter().map(|s| self.body_pieces(s)).collect();
+                let subscripts = subscripts.into_iter().map(|s| self.pieces(s, true)).collect();
                 holes.push((n.byte_range(), BodyPiece::Element { array, subscripts }));
                 continue;
             }
