@@ -207,6 +207,8 @@ struct Extractor<'a> {
     /// compared in unsigned arithmetic: each must not be negative where the
     /// condition is tested (see [`Extractor::check_converted_operands`]).
     converted_operands: Vec<(PwAff, u32)>,
+    /// While a loop's initial value or condition is read.
+    in_loop_header: bool,
 }
 
 impl From<IslError> for FrontError {
@@ -257,6 +259,7 @@ pub fn extract<'a>(ctx: &'a Context, src: &'a str, input: &'a RegionInput) -> FR
         eager: Default::default(),
         loop_test: None,
         converted_operands: Vec::new(),
+        in_loop_header: false,
     };
     for item in &input.items {
         x.reject_volatile(*item)?;
@@ -617,6 +620,9 @@ impl<'a> Extractor<'a> {
     fn affine(&mut self, node: Node) -> FResult<PwAff> {
         match node.kind() {
             "number_literal" => match integer_literal(self.text(node)) {
+                Some(v) if self.in_loop_header && i32::try_from(v).is_err() => {
+                    error(node, "loop bound past the range of int", "the generated loops count in int; a constant in a loop's start or condition must fit in it")
+                }
                 Some(v) => self.constant(v),
                 None if is_integer_syntax(self.text(node)) => {
                     error(node, "integer constant out of range", "constants in loop bounds, conditions and subscripts must fit in 64 bits")
@@ -1154,17 +1160,22 @@ impl<'a> Extractor<'a> {
         if mentions_identifier(self.src, init_value, &name) {
             return error(init_value, format!("the initial value of '{name}' depends on '{name}'"), "the first iteration must be an affine function of outer iterators and parameters");
         }
-        let start_here = self.affine(init_value)?;
+        self.in_loop_header = true;
+        let header = self.affine(init_value).and_then(|start| {
+            let (bound, converted) = match not_equal {
+                Some((left, right, below)) => {
+                    let (a, b) = align(self.affine(left)?, self.affine(right)?)?;
+                    (if below { a.lt_set(b)? } else { a.gt_set(b)? }, Vec::new())
+                }
+                None => self.loop_condition(cond_node, &name)?,
+            };
+            Ok((start, bound, converted))
+        });
+        self.in_loop_header = false;
+        let (start_here, bound, converted) = header?;
         let me = self.iterator_value(depth)?;
         let (me, start_here) = align(me, start_here)?;
         let lower = if decreasing { me.copy()?.le_set(start_here.copy()?)? } else { me.copy()?.ge_set(start_here.copy()?)? };
-        let (bound, converted) = match not_equal {
-            Some((left, right, below)) => {
-                let (a, b) = align(self.affine(left)?, self.affine(right)?)?;
-                (if below { a.lt_set(b)? } else { a.gt_set(b)? }, Vec::new())
-            }
-            None => self.loop_condition(cond_node, &name)?,
-        };
         let mut domain = intersect(intersect(lifted.copy()?, lower)?, bound)?;
         if step.abs() > 1 {
             let offset = me.copy()?.sub(start_here.copy()?)?;
