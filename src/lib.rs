@@ -58,6 +58,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
     interrupt::unless_interrupted(run_watched(args.into_iter().collect()))
 }
 
+/// [`run`] once the signals are watched.
 fn run_watched(args: Vec<OsString>) -> i32 {
     if driver::is_driver_mode(&args[1.min(args.len())..]) {
         return driver::run(&args[1..]);
