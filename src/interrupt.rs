@@ -65,9 +65,13 @@ pub fn die_of(signal: i32) -> ! {
     std::process::exit(128 + signal)
 }
 
+/// Deletes the registered temporaries, holding the list meanwhile: where
+/// the watching thread and the main thread both end the process, the
+/// second waits here until the first has deleted them all, and only then
+/// dies.
 fn remove_temporaries() {
-    let paths = std::mem::take(&mut *TEMPORARIES.lock().unwrap_or_else(|e| e.into_inner()));
-    for path in paths {
+    let mut paths = TEMPORARIES.lock().unwrap_or_else(|e| e.into_inner());
+    for path in paths.drain(..) {
         if path.is_dir() {
             let _ = std::fs::remove_dir_all(&path);
         } else {
