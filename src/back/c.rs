@@ -1,7 +1,8 @@
 //! The C writer: prints a [`RegionAst`] as C99, with OpenMP pragmas on the
 //! first loops under each parallel mark when asked to.
 //!
-//! Loops declare their iterator (`for (int c0 = ...)`), statement instances
+//! Loops declare their iterator (`for (int c0 = ...)`; `long` in regions
+//! whose iterators pass `int`'s range, [`Scop::counter_type`]), statement instances
 //! are the statements' bodies with iterators replaced by the AST's argument
 //! expressions, and isl's `min`/`max`/`floord` become ternaries so that the
 //! output needs no helper macros that could clash with the user's.
@@ -420,7 +421,7 @@ impl<'a> Writer<'a> {
             let mut first = Vec::new();
             for (d, (f, _)) in bounds.iter().enumerate() {
                 let f = self.expr(f)?.0;
-                self.line(&format!("const int {name}_first{d} = {f};"));
+                self.line(&format!("const {} {name}_first{d} = {f};", self.scop.counter_type));
                 first.push(Some(format!("{name}_first{d}")));
             }
             let layout = FlatLayout { name: name.clone(), first, extents: buffer.extents.iter().map(u64::to_string).collect() };
@@ -480,9 +481,9 @@ impl<'a> Writer<'a> {
             if !self.used_outer.contains(&iterator) {
                 self.used_outer.push(iterator.clone());
             }
-            ""
+            String::new()
         } else {
-            "int "
+            format!("{} ", self.scop.counter_type)
         };
         // A loop that runs once (degenerate, printed as its body) gets no
         // pragma, and neither do the loops inside it: they carry other
@@ -630,11 +631,12 @@ impl<'a> Writer<'a> {
         let filtered = inc != "1";
         if filtered {
             // A strided loop visits every value and keeps its own.
-            self.line(&format!("for (int {iterator} = {start}; {cond}; {iterator} += {inc}) {{"));
+            self.line(&format!("for ({} {iterator} = {start}; {cond}; {iterator} += {inc}) {{", self.scop.counter_type));
             self.level += 1;
-            self.line(&format!("if (iotile_owner({iterator}, {threads}) == {me})"));
+            self.line(&format!("if ({} == {me})", owner(self.scop.counter_type, iterator, &threads)));
         } else {
-            self.line(&format!("for (int {iterator} = {start} + iotile_owner({me} - {start}, {threads}); {cond}; {iterator} += {threads})"));
+            let first = owner(self.scop.counter_type, &format!("{me} - {start}"), &threads);
+            self.line(&format!("for ({} {iterator} = {start} + {first}; {cond}; {iterator} += {threads})", self.scop.counter_type));
         }
         let at_block_level = self.threads.as_ref().is_some_and(|t| t.distributed.is_empty());
         if let Some(t) = self.threads.as_mut() {
@@ -706,6 +708,7 @@ impl<'a> Writer<'a> {
             }
             None => (body.substitute(&values), Vec::new()),
         };
+        let counter = self.scop.counter_type;
         let Some(threads) = self.threads.as_mut() else {
             self.note_accesses(&name, elements, false);
             self.line(&text);
@@ -719,7 +722,7 @@ impl<'a> Writer<'a> {
             .iter()
             .filter(|d| !threads.distributed.contains(d))
             .map(|d| match threads.pinned.iter().rev().find(|(p, _)| p == d) {
-                Some((_, value)) => format!("iotile_owner({value}, (int)blockDim.{d}) == (int)threadIdx.{d}"),
+                Some((_, value)) => format!("{} == (int)threadIdx.{d}", owner(counter, value, &format!("(int)blockDim.{d}"))),
                 None => format!("threadIdx.{d} == 0"),
             })
             .collect();
@@ -987,4 +990,15 @@ pub fn without_marks(node: &ASTNode) -> IslResult<ASTNode> {
         node = node.mark_get_node()?;
     }
     Ok(node)
+}
+
+/// The thread of `threads` that runs value `v` of a loop they share
+/// (`iotile_owner`, which takes an `int`): a value of a `long` counter is
+/// first taken modulo the thread count, which keeps its owner.
+fn owner(counter: &str, v: &str, threads: &str) -> String {
+    if counter == "int" {
+        format!("iotile_owner({v}, {threads})")
+    } else {
+        format!("iotile_owner((int)(({v}) % {threads}), {threads})")
+    }
 }

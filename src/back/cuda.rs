@@ -559,12 +559,12 @@ impl Mapper<'_> {
         if node.for_is_degenerate()? {
             self.line("{");
             self.level += 1;
-            self.line(&format!("const int {iterator} = {init};"));
+            self.line(&format!("const {} {iterator} = {init};", self.scop.counter_type));
         } else {
             let cond = writer.expression(&node.for_get_cond()?)?;
             let inc = writer.expression(&node.for_get_inc()?)?;
             let step = if inc == "1" { format!("{iterator}++") } else { format!("{iterator} += {inc}") };
-            self.line(&format!("for (int {iterator} = {init}; {cond}; {step}) {{"));
+            self.line(&format!("for ({} {iterator} = {init}; {cond}; {step}) {{", self.scop.counter_type));
             self.level += 1;
         }
         self.host_iterators.push(iterator);
@@ -622,7 +622,7 @@ impl Mapper<'_> {
             }
         }
         for it in &self.host_iterators {
-            add("int".into(), it.clone());
+            add(self.scop.counter_type.into(), it.clone());
         }
         for a in self.arrays() {
             add(format!("{} *", a.element_type), a.name.clone());
@@ -738,9 +738,10 @@ impl Mapper<'_> {
         let body_node = node.for_get_body()?;
         let private = private_scalars(self.scop, self.privatizable, &body_node, &self.beside)?.unwrap_or_default();
         let name = self.next_name();
+        let counter = self.scop.counter_type;
         let mut params = self.params();
-        params.push(Param { ty: "int".into(), name: "iotile_lower".into() });
-        params.push(Param { ty: "int".into(), name: "iotile_upper".into() });
+        params.push(Param { ty: self.scop.counter_type.into(), name: "iotile_lower".into() });
+        params.push(Param { ty: self.scop.counter_type.into(), name: "iotile_upper".into() });
         let mut inside = Vec::new();
         statement_names(&body_node, &mut inside)?;
         let written: Vec<&String> = self.scop.statements.iter().filter(|s| inside.contains(&s.name)).flat_map(|s| s.writes.iter().map(|w| &w.array)).collect();
@@ -792,7 +793,7 @@ impl Mapper<'_> {
                     let _ = writeln!(body, "  __shared__ {} {}[{}];", buffer.element_type, buffer.name, buffer.elements());
                 }
             }
-            let _ = writeln!(body, "  const int {iterator} = iotile_lower + (int)blockIdx.x * {inc};");
+            let _ = writeln!(body, "  const {counter} {iterator} = iotile_lower + ({counter})blockIdx.x * {inc};");
             // Blocks stride over the loops of y and z, whose trip counts
             // may pass the grid's limit along them.
             for (depth, (l, axis)) in grid_loops.iter().zip(["y", "z"]).enumerate() {
@@ -800,7 +801,7 @@ impl Mapper<'_> {
                 let pad = "  ".repeat(1 + depth);
                 let _ = writeln!(
                     body,
-                    "{pad}for (int {iterator} = {init} + (int)blockIdx.{axis} * {step}; {iterator} <= {upper}; {iterator} += (int)gridDim.{axis} * {step}) {{"
+                    "{pad}for ({counter} {iterator} = {init} + ({counter})blockIdx.{axis} * {step}; {iterator} <= {upper}; {iterator} += ({counter})gridDim.{axis} * {step}) {{"
                 );
             }
             body.push_str(&code);
@@ -808,7 +809,7 @@ impl Mapper<'_> {
                 let _ = writeln!(body, "{}}}", "  ".repeat(1 + depth));
             }
         } else {
-            let _ = writeln!(body, "  const int {iterator} = iotile_lower + (int)(blockIdx.x * blockDim.x + threadIdx.x) * {inc};");
+            let _ = writeln!(body, "  const {counter} {iterator} = iotile_lower + ({counter})(blockIdx.x * blockDim.x + threadIdx.x) * {inc};");
             let _ = writeln!(body, "  if ({iterator} <= iotile_upper) {{");
             body.push_str(&code);
             let _ = writeln!(body, "  }}");
@@ -819,8 +820,8 @@ impl Mapper<'_> {
         self.write_kernel(&name, &params, &body);
         self.line("{");
         self.level += 1;
-        self.line(&format!("const int iotile_lower = {init};"));
-        self.line(&format!("const int iotile_upper = {upper};"));
+        self.line(&format!("const {counter} iotile_lower = {init};"));
+        self.line(&format!("const {counter} iotile_upper = {upper};"));
         self.line("if (iotile_upper >= iotile_lower) {");
         self.level += 1;
         self.line(&format!("const unsigned iotile_iterations = (unsigned)((iotile_upper - iotile_lower) / {inc} + 1);"));
@@ -829,7 +830,7 @@ impl Mapper<'_> {
             for (l, axis) in grid_loops.iter().zip(["y", "z"]) {
                 let LoopBounds { init, upper, step, .. } = l;
                 let trips = format!("iotile_trips_{axis}");
-                self.line(&format!("const int iotile_first_{axis} = {init}, iotile_last_{axis} = {upper};"));
+                self.line(&format!("const {counter} iotile_first_{axis} = {init}, iotile_last_{axis} = {upper};"));
                 self.line(&format!(
                     "const unsigned {trips} = iotile_last_{axis} >= iotile_first_{axis} ? (unsigned)((iotile_last_{axis} - iotile_first_{axis}) / {step} + 1) : 1u;"
                 ));

@@ -194,6 +194,9 @@ struct Extractor<'a> {
     private_declarations: Vec<(String, String)>,
     exits: Vec<LoopExit>,
     outer_iterators: Vec<String>,
+    /// Whether an iterator's type holds values `int` does not (see
+    /// [`Scop::counter_type`]).
+    wide_iterators: bool,
     reads: usize,
     writes: usize,
     max_depth: usize,
@@ -253,6 +256,7 @@ pub fn extract<'a>(ctx: &'a Context, src: &'a str, input: &'a RegionInput) -> FR
         private_declarations: Vec::new(),
         exits: Vec::new(),
         outer_iterators: Vec::new(),
+        wide_iterators: false,
         reads: 0,
         writes: 0,
         max_depth: 0,
@@ -304,6 +308,7 @@ pub fn extract<'a>(ctx: &'a Context, src: &'a str, input: &'a RegionInput) -> FR
         scalars_live_after,
         dead_after,
         outer_iterators: x.outer_iterators,
+        counter_type: if x.wide_iterators { "long" } else { "int" },
         span,
     })
 }
@@ -620,8 +625,8 @@ impl<'a> Extractor<'a> {
     fn affine(&mut self, node: Node) -> FResult<PwAff> {
         match node.kind() {
             "number_literal" => match integer_literal(self.text(node)) {
-                Some(v) if self.in_loop_header && i32::try_from(v).is_err() => {
-                    error(node, "loop bound past the range of int", "the generated loops count in int; a constant in a loop's start or condition must fit in it")
+                Some(v) if self.in_loop_header && self.iterators.last().is_some_and(|it| it.ty == IntType::INT) && i32::try_from(v).is_err() => {
+                    error(node, "loop bound past the range of int", "the loop's iterator is an int; a constant in its start or condition must fit in it")
                 }
                 Some(v) => self.constant(v),
                 None if is_integer_syntax(self.text(node)) => {
@@ -1154,6 +1159,7 @@ impl<'a> Extractor<'a> {
         let start = self.affine(init_value)?;
         let outer = self.domain.copy()?;
         let ty = declared_type.as_deref().map_or(IntType::INT, |t| IntType::named(&resolve_typedefs(t, self.typedefs)));
+        self.wide_iterators |= ty != IntType::INT;
         self.iterators.push(Iterator { name: name.clone(), decreasing, ty });
         self.max_depth = self.max_depth.max(self.iterators.len());
         let lifted = outer.copy()?.add_dims(DimType::Set, 1)?.set_dim_name(DimType::Set, depth as u32, &name)?;

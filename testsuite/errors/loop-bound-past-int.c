@@ -1,10 +1,11 @@
-/* A long iterator whose values go past the range of int. */
-long R[8];
+/* An int iterator bounded by a constant past the range of int: it would
+ * overflow before reaching it. */
+int R[8];
 void f(void)
 {
-  long l;
+  int i;
 #pragma scop
-  for (l = 0; l < 5000000000L; l += 1000000000L)
-    R[l / 1000000000L] = l + 1;
+  for (i = 0; i < 5000000000L; i += 1000000000)
+    R[i / 1000000000] = i + 1;
 #pragma endscop
 }
