@@ -13,7 +13,9 @@
 //! sizes as `int` or `unsigned` parameters (half of those through a
 //! typedef, `count_t`) or macros (unsigned ones compared as such in guards,
 //! among them `i - 2u < 3u` windows, and in the tests of loops up to
-//! them); some arrays the last region writes are
+//! them); in some programs `long` iterators that count from past
+//! `INT_MAX` (each use printed as the value it has in the other programs);
+//! some arrays the last region writes are
 //! named in a `#pragma iotile scratch` and not printed.
 //!
 //! Every iterator's range is known (parameters get their values here), so
@@ -23,7 +25,7 @@
 //! modulo small primes), so no overflow makes a result undefined.
 
 use crate::rng::Rng;
-use crate::program::{unsigned_test, Access, Affine, Array, Bound, Cond, Elem, Expr, Macros, Op, Program, Scalar, Stmt, Target, Test};
+use crate::program::{unsigned_test, Access, Affine, Array, Bound, Cond, Elem, Expr, Macros, Op, Program, Scalar, Stmt, Target, Test, ITERATORS};
 
 /// Most statement instances one statement may execute (keeps each program
 /// well under a millisecond).
@@ -31,6 +33,9 @@ const INSTANCE_BUDGET: i64 = 40_000;
 
 /// Mixed into the seed for the choice of unsigned parameters.
 const UNSIGNED_STREAM: u64 = 0x756e_7369_676e_6564;
+
+/// Mixed into the seed for the choice of `long` iterators.
+const WIDE_STREAM: u64 = 0x7769_6465_5f69_7465;
 
 /// Generates the program of `seed`.
 pub fn generate(seed: u64) -> Program {
@@ -52,13 +57,15 @@ pub fn generate(seed: u64) -> Program {
     for k in 0..rng.range(0, 2) {
         scalars.push(Scalar { name: format!("s{k}"), elem: *rng.pick(&[Elem::Double, Elem::Int]) });
     }
-    let macros = if rng.chance(30) { Macros { names: params.iter().map(|(n, _)| n.clone()).collect(), casts: Vec::new() } } else { Macros::default() };
+    let mut macros = if rng.chance(30) { Macros { names: params.iter().map(|(n, _)| n.clone()).collect(), ..Macros::default() } } else { Macros::default() };
     let vla = rng.chance(30);
     // Drawn from a stream of its own, so that the programs of the seeds
     // without unsigned parameters stay what they were.
     let mut stream = Rng::new(seed ^ UNSIGNED_STREAM);
     let unsigned = macros.names.is_empty() && stream.chance(20);
     let typedef_params = unsigned && stream.chance(50);
+    // The same for `long` iterators past `INT_MAX`.
+    macros.wide = Rng::new(seed ^ WIDE_STREAM).chance(10);
     let program = Program { seed, params, arrays, scalars, regions: Vec::new(), vla, macros, unsigned, typedef_params, scratch: Vec::new() };
     let mut generator = Generator { rng, program, scope: Vec::new(), locals: Vec::new(), next_local: 0 };
     let regions = if generator.rng.chance(25) { generator.rng.range(2, 3) } else { 1 };
@@ -111,7 +118,6 @@ struct Generator {
     next_local: usize,
 }
 
-const ITERATORS: &[&str] = &["i", "j", "k", "l"];
 
 impl Generator {
     fn region(&mut self) -> Vec<Stmt> {

@@ -285,7 +285,8 @@ pub enum Test {
 #[derive(Clone, Debug)]
 pub enum Stmt {
     /// `for (int var = from; var <= to; var += step)`, or downwards from
-    /// `to` to `from` when `down`, its condition written as `test` says.
+    /// `to` to `from` when `down`, its condition written as `test` says
+    /// (`long` and shifted where [`Macros::wide`]).
     Loop { var: String, from: Bound, to: Bound, step: i64, down: bool, test: Test, body: Vec<Stmt> },
     Write { target: Target, op: Op, value: Expr },
     /// A scalar temporary local to the enclosing body: `double t = value;`.
@@ -293,8 +294,16 @@ pub enum Stmt {
     If { cond: Cond, then: Vec<Stmt>, otherwise: Vec<Stmt> },
 }
 
-/// Parameters and array extents are written through macros (`#define P0
-/// 17`) in some programs, as PolyBench writes its sizes.
+/// The value added to every iterator of a program with `long` iterators
+/// ([`Macros::wide`]): past `INT_MAX`, and no multiple of a tile size.
+pub const WIDE_OFFSET: i64 = 3_000_000_007;
+
+/// The names of the loop iterators the generator uses.
+pub const ITERATORS: &[&str] = &["i", "j", "k", "l", "t"];
+
+/// How names are printed. Parameters and array extents are written through
+/// macros (`#define P0 17`) in some programs, as PolyBench writes its
+/// sizes.
 #[derive(Clone, Debug, Default)]
 pub struct Macros {
     /// Names of parameters printed as macros instead of variables.
@@ -302,12 +311,19 @@ pub struct Macros {
     /// Names of (unsigned) parameters printed as `(int)name`, where the
     /// expression is to be computed and compared as an `int`.
     pub casts: Vec<String>,
+    /// The iterators are `long` and count from [`WIDE_OFFSET`] on: each use
+    /// of one is printed as `(int)(i - WIDE_OFFSET)`, its value in a
+    /// program without the offset, and loops run from their bounds plus
+    /// the offset. Generated code must then count past `INT_MAX`.
+    pub wide: bool,
 }
 
 impl Macros {
     fn name(&self, v: &str) -> String {
         if self.names.iter().any(|n| n == v) {
             v.to_uppercase()
+        } else if self.wide && ITERATORS.contains(&v) {
+            format!("(int)({v} - {WIDE_OFFSET}L)")
         } else if self.casts.iter().any(|n| n == v) {
             format!("(int){v}")
         } else {
@@ -317,7 +333,7 @@ impl Macros {
 
     /// These names, the parameters cast to `int`.
     fn with_casts(&self, params: &[(String, i64)]) -> Macros {
-        Macros { names: self.names.clone(), casts: params.iter().map(|(n, _)| n.clone()).collect() }
+        Macros { names: self.names.clone(), casts: params.iter().map(|(n, _)| n.clone()).collect(), wide: self.wide }
     }
 }
 
@@ -487,6 +503,7 @@ impl Program {
             Stmt::Loop { var, from, to, step, down, test, body } => {
                 let names = if *down || !unsigned_test(from, to) { self.names_in_bounds() } else { self.macros.clone() };
                 let (from, to) = (from.render(&names), to.render(&names));
+                let (ty, from, to) = if self.macros.wide { ("long", format!("{from} + {WIDE_OFFSET}L"), format!("{to} + {WIDE_OFFSET}L")) } else { ("int", from, to) };
                 if *down {
                     let update = if *step == 1 { format!("{var}--") } else { format!("{var} -= {step}") };
                     let test = match test {
@@ -494,7 +511,7 @@ impl Program {
                         Test::Strict => format!("{var} > {from} - 1"),
                         Test::NotEqual => format!("{var} != {from} - 1"),
                     };
-                    writeln!(out, "{indent}for (int {var} = {to}; {test}; {update}) {{").unwrap();
+                    writeln!(out, "{indent}for ({ty} {var} = {to}; {test}; {update}) {{").unwrap();
                 } else {
                     let update = if *step == 1 { format!("{var}++") } else { format!("{var} += {step}") };
                     let test = match test {
@@ -502,7 +519,7 @@ impl Program {
                         Test::Strict => format!("{var} < {to} + 1"),
                         Test::NotEqual => format!("{var} != {to} + 1"),
                     };
-                    writeln!(out, "{indent}for (int {var} = {from}; {test}; {update}) {{").unwrap();
+                    writeln!(out, "{indent}for ({ty} {var} = {from}; {test}; {update}) {{").unwrap();
                 }
                 for s in body {
                     self.render_stmt(out, s, depth + 1);
