@@ -20,8 +20,12 @@
 //! translated file and `-DIOTILE_EMULATE_CUDA` added). iotile's own scheduling options (`--tile-size`, `--fusion`, ...)
 //! are taken out of the compiler's arguments. A region iotile cannot handle
 //! keeps its original code, with a warning, so a build never breaks because
-//! one loop nest is not affine. This is the only module that spawns
-//! compilers.
+//! one loop nest is not affine. The translated file names the original in
+//! `#line` directives, so that the compiler's messages, `__FILE__` and
+//! debug information refer to the original file and lines, and dependency
+//! files (`-MD`, `-MMD`, `-MF`) are rewritten to name the original sources
+//! (`--keep` keeps the translation without the directives). This is the
+//! only module that spawns compilers.
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -225,6 +229,8 @@ pub fn run(args: &[OsString]) -> i32 {
     // Inputs whose kernels went to a CUDA file of their own: the host
     // file's position in the arguments, and the kernels' file.
     let mut split: Vec<(usize, PathBuf)> = Vec::new();
+    // The inputs the compiler reads from elsewhere: (temporary, original).
+    let mut renamed: Vec<(String, String)> = Vec::new();
     for (n, &position) in inv.c_inputs.iter().enumerate() {
         let source = PathBuf::from(&inv.compiler_args[position]);
         let translated = match translate(&inv, &source, &scratch.path().join(n.to_string())) {
@@ -240,21 +246,78 @@ pub fn run(args: &[OsString]) -> i32 {
         let source_dir = source.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
         let flag = if is_nvcc(&inv.compiler) { "-I" } else { "-iquote" };
         compiler_args[position] = translated.file.display().to_string();
+        renamed.push((compiler_args[position].clone(), inv.compiler_args[position].clone()));
         compiler_args.push(flag.to_string());
         compiler_args.push(source_dir.display().to_string());
         if let Some(kernels) = translated.kernels {
             split.push((position, kernels));
         }
     }
-    if split.is_empty() {
-        return run_compiler(&inv, &inv.compiler, &compiler_args);
-    }
-    if !compiler_args.iter().any(|a| a == "-c" || a == "--compile") {
+    let status = if split.is_empty() {
+        run_compiler(&inv, &inv.compiler, &compiler_args)
+    } else if !compiler_args.iter().any(|a| a == "-c" || a == "--compile") {
         // Linking: the kernels' files are more inputs.
         compiler_args.extend(split.iter().map(|(_, k)| k.display().to_string()));
-        return run_compiler(&inv, &inv.compiler, &compiler_args);
+        run_compiler(&inv, &inv.compiler, &compiler_args)
+    } else {
+        compile_split(&inv, &compiler_args, &split, scratch.path())
+    };
+    if status == 0 {
+        restore_dependency_names(&inv, &renamed);
     }
-    compile_split(&inv, &compiler_args, &split, scratch.path())
+    status
+}
+
+/// With `-MD`, `-MMD` or `-MF`, the dependency files the compiler wrote
+/// name the temporary translated files it read, which `make` would then
+/// look for: each is named again as the original input. The files are
+/// where the compiler puts them: `-MF`'s, else beside `-o` with the suffix
+/// `.d` (`prog-<input>.d` when linking), else `<input>.d` here. A file
+/// that cannot be read or written is left as it is.
+fn restore_dependency_names(inv: &Invocation, renamed: &[(String, String)]) {
+    let args = &inv.compiler_args;
+    let value = |flag: &str| {
+        let mut words = args.iter();
+        let mut found = None;
+        while let Some(a) = words.next() {
+            if a == flag {
+                found = words.next().cloned();
+            } else if let Some(v) = a.strip_prefix(flag).filter(|v| !v.is_empty()) {
+                found = Some(v.to_string());
+            }
+        }
+        found
+    };
+    let implied = args.iter().any(|a| a == "-MD" || a == "-MMD");
+    let mut files: Vec<PathBuf> = value("-MF").into_iter().map(PathBuf::from).collect();
+    if implied && files.is_empty() {
+        for (_, original) in renamed {
+            let stem = Path::new(original).file_stem().unwrap_or_default().to_string_lossy().into_owned();
+            files.push(PathBuf::from(format!("{stem}.d")));
+            if let Some(output) = &inv.output {
+                files.push(output.with_extension("d"));
+                let prefix = output.file_stem().unwrap_or_default().to_string_lossy();
+                files.push(output.with_file_name(format!("{prefix}-{stem}.d")));
+            }
+        }
+    }
+    for file in files {
+        let Ok(text) = std::fs::read_to_string(&file) else { continue };
+        let mut restored = text.clone();
+        for (temporary, original) in renamed {
+            restored = restored.replace(&make_escaped(temporary), &make_escaped(original));
+        }
+        if restored != text {
+            if let Err(d) = crate::write_atomically(&file, &restored) {
+                eprint!("{}", d.render(None));
+            }
+        }
+    }
+}
+
+/// A file name as compilers write it in a dependency file for `make`.
+fn make_escaped(name: &str) -> String {
+    name.replace(' ', "\\ ").replace('#', "\\#").replace('$', "$$")
 }
 
 /// Runs `compiler` with `args`; gives its exit status, or 1 with a
@@ -393,7 +456,8 @@ fn translate(inv: &Invocation, source: &Path, dir: &Path) -> Result<Option<Trans
     }
     // nvcc would compile a `.cu` file as C++: the host code stays C.
     let separate_kernels = is_nvcc(&inv.compiler) && inv.target == Target::Cuda && !inv.emulate_cuda;
-    let options = crate::GenerateOptions { target: inv.target, plan: inv.plan.clone(), fallback: true, separate_kernels, mapping: inv.mapping.clone(), ..Default::default() };
+    let line_markers = Some(source.display().to_string());
+    let options = crate::GenerateOptions { target: inv.target, plan: inv.plan.clone(), fallback: true, separate_kernels, mapping: inv.mapping.clone(), line_markers, ..Default::default() };
     let Ok(output) = crate::generate_file(&session, &file, &options, &crate::timing::StageTimes::default()) else { return Ok(None) };
     std::fs::create_dir_all(dir).map_err(|e| {
         Diagnostic::error(format!("cannot create the temporary directory '{}': {}", dir.display(), crate::io_reason(&e)))
@@ -419,7 +483,9 @@ fn translate(inv: &Invocation, source: &Path, dir: &Path) -> Result<Option<Trans
     }
     if inv.keep {
         let beside = inv.output.as_ref().and_then(|o| o.parent()).filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-        let mut kept = vec![(beside.join(format!("{stem}.iotile.c")), &output.text)];
+        // What translation mode writes: without the line markers.
+        let unmarked = output.text.split_inclusive('\n').filter(|l| !l.starts_with("#line ")).collect::<String>();
+        let mut kept = vec![(beside.join(format!("{stem}.iotile.c")), &unmarked)];
         if let Some(text) = &output.kernels {
             kept.push((beside.join(format!("{stem}.iotile.kernels.cu")), text));
         }

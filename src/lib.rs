@@ -129,6 +129,7 @@ fn translate(cli: &Cli) -> Result<(), ()> {
         separate_kernels: cli.kernels.is_some(),
         mapping: cli.mapping().map_err(fail)?,
         report: cli.report.is_some(),
+        line_markers: None,
     };
     let output = generate_file(&session, &file, &options, &times);
     if cli.time_report {
@@ -264,6 +265,12 @@ pub struct GenerateOptions {
     pub mapping: back::cuda::Mapping,
     /// Collect a [`report::RegionReport`] per region.
     pub report: bool,
+    /// Driver mode: the original file's name, which `#line` directives at
+    /// the start of the translated text and after each piece iotile
+    /// replaced or inserted give, with the original line numbers, so that
+    /// the compiler's messages, `__FILE__` and debug information name the
+    /// original file and lines, not the temporary copy the compiler reads.
+    pub line_markers: Option<String>,
 }
 
 /// The text [`generate_file`] produces.
@@ -539,6 +546,13 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
     } else if cuda {
         out.push_str(&back::cuda::one_file_prelude());
     }
+    let marker = |at: usize| {
+        options.line_markers.as_ref().map(|name| {
+            let line = file.text[..at].matches('\n').count() + 1;
+            format!("#line {line} \"{}\"\n", name.replace('\\', "\\\\").replace('"', "\\\""))
+        })
+    };
+    out.push_str(&marker(0).unwrap_or_default());
     let mut at = 0;
     let mut edits: Vec<(usize, usize, &str)> = kernels.iter().map(|(p, k)| (*p, *p, k.as_str())).collect();
     edits.extend(replacements.iter().map(|(r, code)| (r.start, r.end, code.as_str())));
@@ -547,6 +561,12 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
     for (start, end, text) in edits {
         out.push_str(&file.text[at..start]);
         out.push_str(text);
+        if let Some(marker) = marker(end) {
+            if !out.ends_with('\n') {
+                out.push('\n');
+            }
+            out.push_str(&marker);
+        }
         at = end;
     }
     out.push_str(&file.text[at..]);

@@ -123,6 +123,45 @@ fn keep_leaves_the_translated_source_beside_the_output() {
     assert!(kept.contains("for (int c1 = 0; c1 < nj; c1++)"));
 }
 
+/// A program that prints where it is: `__FILE__` and `__LINE__` before
+/// and after its region, a region of another length once translated.
+const WHERE: &str = "#include <stdio.h>\nint main(void) {\n  double A[64][64];\n  int i, j;\n  printf(\"%s:%d\\n\", __FILE__, __LINE__);\n#pragma scop\n  for (i = 0; i < 64; i++)\n    for (j = 0; j < 64; j++)\n      A[i][j] = i * 0.5 + j;\n#pragma endscop\n  printf(\"%s:%d %a\\n\", __FILE__, __LINE__, A[3][5]);\n  int unused_here = 3;\n  return 0;\n}\n";
+
+#[test]
+fn the_compiler_sees_the_original_file_name_and_lines() {
+    let dir = scratch();
+    std::fs::write(dir.path().join("where.c"), WHERE).unwrap();
+    let out = iotile_in(dir.path(), &["--cc=gcc", "--keep", "-fopenmp", "-Wall", "where.c", "-o", "where"]);
+    let err = stderr(&out);
+    assert!(out.status.success(), "{err}");
+    let kept = std::fs::read_to_string(dir.path().join("where.iotile.c")).unwrap();
+    assert!(kept.contains("omp parallel for") && !kept.contains("#pragma scop"), "{kept}");
+    // The warning after the region points at its line in where.c.
+    assert!(err.contains("where.c:12:7: warning: unused variable"), "{err}");
+    assert!(!err.contains("tmp"), "{err}");
+    assert_eq!(run(&dir.path().join("where")), b"where.c:5\nwhere.c:11 0x1.ap+2\n");
+}
+
+#[test]
+fn dependency_files_name_the_original_sources() {
+    let dir = scratch();
+    std::fs::write(dir.path().join("where.c"), WHERE).unwrap();
+    std::fs::create_dir(dir.path().join("build")).unwrap();
+    let cases: [(&[&str], &str); 3] = [
+        (&["-MMD", "-MP", "-c", "where.c", "-o", "build/where.o"], "build/where.d"),
+        (&["-MD", "-MF", "deps.d", "-c", "where.c", "-o", "build/other.o"], "deps.d"),
+        (&["-MD", "-c", "where.c"], "where.d"),
+    ];
+    for (flags, file) in cases {
+        let out = iotile_in(dir.path(), &[&["--cc=gcc", "-fopenmp"], flags].concat());
+        assert!(out.status.success(), "{flags:?}: {}", stderr(&out));
+        let deps = std::fs::read_to_string(dir.path().join(file)).unwrap_or_else(|e| panic!("{flags:?}: no {file}: {e}"));
+        let first = deps.lines().next().unwrap_or_default();
+        assert!(first.contains(": where.c"), "{flags:?}: {deps}");
+        assert!(!deps.contains(".tmp"), "{flags:?}: {deps}");
+    }
+}
+
 #[test]
 fn preprocessor_flags_reach_the_translation() {
     // Without -DSTEP=2 the subscript STEP * i is a product of two
