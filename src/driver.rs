@@ -6,7 +6,9 @@
 //! then the compiler runs on the translated files in place of the originals
 //! with all other arguments unchanged, and its exit status becomes iotile's.
 //! Inputs without regions, object files and libraries pass through
-//! untouched; `-D/-I/-U/-std` also reach iotile's preprocessing. When the
+//! untouched; the flags that change what the preprocessor makes of a file
+//! (`-D/-I/-U/-std`, `-include`, `-isystem`, `-O2`, OpenMP, ...) also reach
+//! iotile's preprocessing. When the
 //! compile enables OpenMP (`-fopenmp` and its kin) the regions are
 //! translated with `--target=openmp`, rescheduled, tiled and parallelised;
 //! otherwise with `--target=c`, like a compiler that keeps the sequential
@@ -54,6 +56,11 @@ const IOTILE_OPTIONS_WITH_VALUE: &[&str] =
 /// iotile's own options without a separate value (`--isolate-full-tiles`
 /// takes its value only as `=V`).
 const IOTILE_FLAGS: &[&str] = &["--no-tile", "--isolate-full-tiles"];
+
+/// Compiler flags with a value that change what the preprocessor makes of
+/// a file (besides `-D`, `-U` and `-I`): iotile's preprocessing gets them
+/// too, so that it sees the code the compiler compiles.
+const PREPROCESSOR_FLAGS_WITH_VALUE: &[&str] = &["-include", "-imacros", "-isystem", "-iquote", "-idirafter"];
 
 /// Compiler flags that enable OpenMP (gcc and clang, icx, classic icc,
 /// nvc), also when passed on inside `-Xcompiler a,b` or `-fopenmp=libomp`.
@@ -129,6 +136,7 @@ pub fn parse(args: &[OsString]) -> Result<Invocation, Diagnostic> {
                     "-D" => inv.preprocessor.defines.push(v.clone()),
                     "-U" => inv.preprocessor.undefines.push(v.clone()),
                     "-I" => inv.preprocessor.include_dirs.push(v.clone()),
+                    a if PREPROCESSOR_FLAGS_WITH_VALUE.contains(&a) => inv.preprocessor.other.extend([a.to_string(), v.clone()]),
                     _ => {}
                 }
                 inv.compiler_args.push(arg);
@@ -150,6 +158,16 @@ pub fn parse(args: &[OsString]) -> Result<Invocation, Diagnostic> {
                 inv.preprocessor.std = Some(a["-std=".len()..].to_string());
                 inv.compiler_args.push(arg);
             }
+            // The same written as one word (`-isystem/opt/include`), the
+            // flags that define or remove predefined macros (`-O2` defines
+            // `__OPTIMIZE__`), and those that change the search for headers.
+            a if PREPROCESSOR_FLAGS_WITH_VALUE.iter().any(|f| a.starts_with(f))
+                || matches!(a, "-undef" | "-ansi" | "-nostdinc")
+                || (a.starts_with("-O") && a.len() <= 6) =>
+            {
+                inv.preprocessor.other.push(arg.clone());
+                inv.compiler_args.push(arg);
+            }
             a if !a.starts_with('-') && a.ends_with(".c") => {
                 inv.c_inputs.push(inv.compiler_args.len());
                 inv.compiler_args.push(arg);
@@ -159,6 +177,11 @@ pub fn parse(args: &[OsString]) -> Result<Invocation, Diagnostic> {
     }
     if inv.compiler.is_empty() {
         return Err(Diagnostic::error("driver mode needs --cc=COMPILER"));
+    }
+    // `_OPENMP` is defined where the compile enables OpenMP (the flag is
+    // gcc's and clang's whatever the compiler's own spelling).
+    if enables_openmp(&inv.compiler_args) {
+        inv.preprocessor.other.push("-fopenmp".into());
     }
     let mut cli = Cli::parse_args(own.into_iter().map(OsString::from)).map_err(|e| {
         let message = e.to_string();

@@ -97,6 +97,7 @@ fn translate(cli: &Cli) -> Result<(), ()> {
             undefines: cli.undefines.clone(),
             include_dirs: cli.include_dirs.clone(),
             std: cli.std.clone(),
+            other: Vec::new(),
         },
         user_context: cli.ctx.clone(),
     };

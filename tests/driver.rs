@@ -178,6 +178,25 @@ fn preprocessor_flags_reach_the_translation() {
 }
 
 #[test]
+fn forced_includes_reach_the_translation() {
+    // The size comes from a header the command line includes: a
+    // translation that did not see it would hard-code the default, 10.
+    let dir = scratch();
+    let source = "#include <stdio.h>\n#ifndef N\n#define N 10\n#endif\ndouble A[100][100];\nint main(void) {\n  int i, j;\n  for (i = 0; i < 100; i++)\n    for (j = 0; j < 100; j++)\n      A[i][j] = i + j;\n#pragma scop\n  for (i = 1; i < N; i++)\n    for (j = 0; j < N; j++)\n      A[i][j] = A[i - 1][j] * 0.5 + 1;\n#pragma endscop\n  double s = 0;\n  for (i = 0; i < 100; i++)\n    for (j = 0; j < 100; j++)\n      s += A[i][j] * (i + 1);\n  printf(\"%a\\n\", s);\n  return 0;\n}\n";
+    std::fs::write(dir.path().join("sized.c"), source).unwrap();
+    std::fs::write(dir.path().join("size.h"), "#define N 90\n").unwrap();
+    let status = Command::new("gcc").args(["-include", "size.h", "sized.c", "-o", "reference"]).current_dir(dir.path()).status().expect("gcc runs");
+    assert!(status.success());
+    let expected = run(&dir.path().join("reference"));
+    for include in [["-include", "size.h"], ["-imacros", "size.h"]] {
+        let out = iotile_in(dir.path(), &[&["--cc=gcc", "-fopenmp", "--reschedule=always", "--tile-size=4", "--keep"], &include[..], &["sized.c", "-o", "sized"]].concat());
+        assert!(out.status.success(), "{include:?}: {}", stderr(&out));
+        assert!(!std::fs::read_to_string(dir.path().join("sized.iotile.c")).unwrap().contains("#pragma scop"));
+        assert_eq!(run(&dir.path().join("sized")), expected, "{include:?}");
+    }
+}
+
+#[test]
 fn an_unsupported_region_falls_back_with_a_warning() {
     let dir = scratch();
     let source = "#include <stdio.h>\nint main(void) {\n  double A[100] = {0};\n  int i, j;\n#pragma scop\n  for (i = 0; i < 10; i++)\n    for (j = 0; j < 10; j++)\n      A[i * j] += 1.0;\n#pragma endscop\n  printf(\"%a\\n\", A[12]);\n  return 0;\n}\n";

@@ -22,6 +22,10 @@ pub struct PreprocessorFlags {
     pub include_dirs: Vec<String>,
     /// `-std=...`.
     pub std: Option<String>,
+    /// Other flags that change what the preprocessor makes of the file, as
+    /// the compiler gets them in driver mode (`-include FILE`, `-isystem
+    /// DIR`, `-undef`, `-O2`, `-fopenmp`, ...), passed on in their order.
+    pub other: Vec<String>,
 }
 
 /// The expanded text of a file, with a map back to original lines.
@@ -55,6 +59,7 @@ pub fn preprocess(path: &Path, flags: &PreprocessorFlags) -> Result<Preprocessed
     for i in &flags.include_dirs {
         cmd.arg(format!("-I{i}"));
     }
+    cmd.args(&flags.other);
     cmd.arg(path);
     let output = cmd
         .output()
