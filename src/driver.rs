@@ -99,6 +99,57 @@ pub struct Invocation {
     pub mapping: crate::back::cuda::Mapping,
 }
 
+/// Records in `flags` what compiler flag `arg` changes in what the
+/// preprocessor makes of a file: `-D`, `-U`, `-I` (with their `value` or
+/// joined to it), `-std=`, [`PREPROCESSOR_FLAGS_WITH_VALUE`] (either way),
+/// the flags that define or remove predefined macros (`-O2` defines
+/// `__OPTIMIZE__`, `-undef`, `-ansi`), `-nostdinc` and `-Wp,...`; others
+/// change nothing.
+fn preprocessor_flag(flags: &mut PreprocessorFlags, arg: &str, value: Option<&str>) {
+    let joined = |flag: &str| arg.strip_prefix(flag).filter(|v| !v.is_empty()).map(str::to_string);
+    let given = |flag: &str| if arg == flag { value.map(str::to_string) } else { joined(flag) };
+    if let Some(d) = given("-D") {
+        flags.defines.push(d);
+    } else if let Some(u) = given("-U") {
+        flags.undefines.push(u);
+    } else if let Some(i) = given("-I") {
+        flags.include_dirs.push(i);
+    } else if let Some(std) = arg.strip_prefix("-std=") {
+        flags.std = Some(std.to_string());
+    } else if let Some(flag) = PREPROCESSOR_FLAGS_WITH_VALUE.iter().find(|f| arg.starts_with(*f)) {
+        match (arg == *flag, value) {
+            (true, Some(v)) => flags.other.extend([arg.to_string(), v.to_string()]),
+            (true, None) => {}
+            (false, _) => flags.other.push(arg.to_string()),
+        }
+    } else if matches!(arg, "-undef" | "-ansi" | "-nostdinc") || arg.starts_with("-Wp,") || (arg.starts_with("-O") && arg.len() <= 6) {
+        flags.other.push(arg.to_string());
+    }
+}
+
+/// The words of a response file as gcc reads them: separated by white
+/// space, with `'...'`, `"..."` and backslash escapes.
+fn response_words(text: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut word: Option<String> = None;
+    let mut quote = None;
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        match (c, quote) {
+            ('\\', _) => word.get_or_insert_with(String::new).extend(chars.next()),
+            (q, None) if q == '\'' || q == '"' => {
+                quote = Some(q);
+                word.get_or_insert_with(String::new);
+            }
+            (q, Some(open)) if q == open => quote = None,
+            (w, None) if w.is_whitespace() => words.extend(word.take()),
+            (c, _) => word.get_or_insert_with(String::new).push(c),
+        }
+    }
+    words.extend(word);
+    words
+}
+
 /// Whether `args` (program name excluded) ask for driver mode.
 pub fn is_driver_mode(args: &[OsString]) -> bool {
     args.iter().any(|a| a.to_str().is_some_and(|s| s == "--cc" || s.starts_with("--cc=")))
@@ -131,48 +182,33 @@ pub fn parse(args: &[OsString]) -> Result<Invocation, Diagnostic> {
             _ if IOTILE_OPTIONS_WITH_VALUE.contains(&name) || IOTILE_FLAGS.contains(&name) => own.push(arg),
             a if FLAGS_WITH_VALUE.contains(&a) => {
                 let v = value(a)?;
-                match a {
-                    "-o" => inv.output = Some(PathBuf::from(&v)),
-                    "-D" => inv.preprocessor.defines.push(v.clone()),
-                    "-U" => inv.preprocessor.undefines.push(v.clone()),
-                    "-I" => inv.preprocessor.include_dirs.push(v.clone()),
-                    a if PREPROCESSOR_FLAGS_WITH_VALUE.contains(&a) => inv.preprocessor.other.extend([a.to_string(), v.clone()]),
-                    _ => {}
+                if a == "-o" {
+                    inv.output = Some(PathBuf::from(&v));
                 }
+                preprocessor_flag(&mut inv.preprocessor, a, Some(&v));
                 inv.compiler_args.push(arg);
                 inv.compiler_args.push(v);
             }
-            a if a.starts_with("-D") => {
-                inv.preprocessor.defines.push(a[2..].to_string());
-                inv.compiler_args.push(arg);
-            }
-            a if a.starts_with("-U") => {
-                inv.preprocessor.undefines.push(a[2..].to_string());
-                inv.compiler_args.push(arg);
-            }
-            a if a.starts_with("-I") => {
-                inv.preprocessor.include_dirs.push(a[2..].to_string());
-                inv.compiler_args.push(arg);
-            }
-            a if a.starts_with("-std=") => {
-                inv.preprocessor.std = Some(a["-std=".len()..].to_string());
-                inv.compiler_args.push(arg);
-            }
-            // The same written as one word (`-isystem/opt/include`), the
-            // flags that define or remove predefined macros (`-O2` defines
-            // `__OPTIMIZE__`), and those that change the search for headers.
-            a if PREPROCESSOR_FLAGS_WITH_VALUE.iter().any(|f| a.starts_with(f))
-                || matches!(a, "-undef" | "-ansi" | "-nostdinc")
-                || (a.starts_with("-O") && a.len() <= 6) =>
-            {
-                inv.preprocessor.other.push(arg.clone());
+            // A response file: the compiler reads it, and iotile's
+            // preprocessing needs the flags in it too.
+            a if a.starts_with('@') => {
+                if let Ok(text) = std::fs::read_to_string(&a[1..]) {
+                    let mut words = response_words(&text).into_iter();
+                    while let Some(w) = words.next() {
+                        let v = if FLAGS_WITH_VALUE.contains(&w.as_str()) { words.next() } else { None };
+                        preprocessor_flag(&mut inv.preprocessor, &w, v.as_deref());
+                    }
+                }
                 inv.compiler_args.push(arg);
             }
             a if !a.starts_with('-') && a.ends_with(".c") => {
                 inv.c_inputs.push(inv.compiler_args.len());
                 inv.compiler_args.push(arg);
             }
-            _ => inv.compiler_args.push(arg),
+            _ => {
+                preprocessor_flag(&mut inv.preprocessor, &arg, None);
+                inv.compiler_args.push(arg);
+            }
         }
     }
     if inv.compiler.is_empty() {

@@ -178,9 +178,10 @@ fn preprocessor_flags_reach_the_translation() {
 }
 
 #[test]
-fn forced_includes_reach_the_translation() {
-    // The size comes from a header the command line includes: a
-    // translation that did not see it would hard-code the default, 10.
+fn forced_includes_and_response_files_reach_the_translation() {
+    // The size comes from a header the command line includes, a response
+    // file or `-Wp,`: a translation that did not see it would hard-code
+    // the default, 10.
     let dir = scratch();
     let source = "#include <stdio.h>\n#ifndef N\n#define N 10\n#endif\ndouble A[100][100];\nint main(void) {\n  int i, j;\n  for (i = 0; i < 100; i++)\n    for (j = 0; j < 100; j++)\n      A[i][j] = i + j;\n#pragma scop\n  for (i = 1; i < N; i++)\n    for (j = 0; j < N; j++)\n      A[i][j] = A[i - 1][j] * 0.5 + 1;\n#pragma endscop\n  double s = 0;\n  for (i = 0; i < 100; i++)\n    for (j = 0; j < 100; j++)\n      s += A[i][j] * (i + 1);\n  printf(\"%a\\n\", s);\n  return 0;\n}\n";
     std::fs::write(dir.path().join("sized.c"), source).unwrap();
@@ -188,8 +189,11 @@ fn forced_includes_reach_the_translation() {
     let status = Command::new("gcc").args(["-include", "size.h", "sized.c", "-o", "reference"]).current_dir(dir.path()).status().expect("gcc runs");
     assert!(status.success());
     let expected = run(&dir.path().join("reference"));
-    for include in [["-include", "size.h"], ["-imacros", "size.h"]] {
-        let out = iotile_in(dir.path(), &[&["--cc=gcc", "-fopenmp", "--reschedule=always", "--tile-size=4", "--keep"], &include[..], &["sized.c", "-o", "sized"]].concat());
+    // A response file, with a quoted value.
+    std::fs::write(dir.path().join("flags.rsp"), "-O2\n-D 'N=90'\n").unwrap();
+    let ways: [&[&str]; 4] = [&["-include", "size.h"], &["-imacros", "size.h"], &["@flags.rsp"], &["-Wp,-DN=90"]];
+    for include in ways {
+        let out = iotile_in(dir.path(), &[&["--cc=gcc", "-fopenmp", "--reschedule=always", "--tile-size=4", "--keep"], include, &["sized.c", "-o", "sized"]].concat());
         assert!(out.status.success(), "{include:?}: {}", stderr(&out));
         assert!(!std::fs::read_to_string(dir.path().join("sized.iotile.c")).unwrap().contains("#pragma scop"));
         assert_eq!(run(&dir.path().join("sized")), expected, "{include:?}");
