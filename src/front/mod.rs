@@ -116,6 +116,12 @@ fn parse_expanded(session: &Session, name: String, text: String, mut pre: prepro
                         span,
                         "included code cannot be regenerated in place; include it before '#pragma scop'",
                     ))
+                } else if let Some(span) = first_directive(&text, begin..end, |name| name.starts_with("define") || name.starts_with("undef")) {
+                    Err(Diagnostic::spanned(
+                        "a macro defined or removed inside a region",
+                        span,
+                        "the regenerated region leaves the directive out, and the code after it would see other macros; move it before '#pragma scop'",
+                    ))
                 } else if enclosing_function(start).is_none() {
                     Err(Diagnostic::spanned(
                         "'#pragma scop' outside a function",
