@@ -313,11 +313,11 @@ pub fn run(args: &[OsString]) -> i32 {
         }
     }
     let status = if split.is_empty() {
-        run_compiler(&inv, &inv.compiler, &compiler_args)
+        run_compiler(&inv, &inv.compiler, &compiler_args, &renamed)
     } else if !compiler_args.iter().any(|a| a == "-c" || a == "--compile") {
         // Linking: the kernels' files are more inputs.
         compiler_args.extend(split.iter().map(|(_, k)| k.display().to_string()));
-        run_compiler(&inv, &inv.compiler, &compiler_args)
+        run_compiler(&inv, &inv.compiler, &compiler_args, &renamed)
     } else {
         compile_split(&inv, &compiler_args, &split, scratch.path())
     };
@@ -331,8 +331,9 @@ pub fn run(args: &[OsString]) -> i32 {
 /// name the temporary translated files it read, which `make` would then
 /// look for: each is named again as the original input. The files are
 /// where the compiler puts them: `-MF`'s, else beside `-o` with the suffix
-/// `.d` (`prog-<input>.d` when linking), else `<input>.d` here. A file
-/// that cannot be read or written is left as it is.
+/// `.d` (`prog-<input>.d` when linking), else `<input>.d` here; and `-o`'s
+/// when the compiler only preprocessed or listed dependencies (`-E`,
+/// `-M`, `-MM`). A file that cannot be read or written is left as it is.
 fn restore_dependency_names(inv: &Invocation, renamed: &[(String, String)]) {
     let args = &inv.compiler_args;
     let value = |flag: &str| {
@@ -349,6 +350,9 @@ fn restore_dependency_names(inv: &Invocation, renamed: &[(String, String)]) {
     };
     let implied = args.iter().any(|a| a == "-MD" || a == "-MMD");
     let mut files: Vec<PathBuf> = value("-MF").into_iter().map(PathBuf::from).collect();
+    if preprocess_only(args) {
+        files.extend(inv.output.clone());
+    }
     if implied && files.is_empty() {
         for (_, original) in renamed {
             let stem = Path::new(original).file_stem().unwrap_or_default().to_string_lossy().into_owned();
@@ -362,16 +366,29 @@ fn restore_dependency_names(inv: &Invocation, renamed: &[(String, String)]) {
     }
     for file in files {
         let Ok(text) = std::fs::read_to_string(&file) else { continue };
-        let mut restored = text.clone();
-        for (temporary, original) in renamed {
-            restored = restored.replace(&make_escaped(temporary), &make_escaped(original));
-        }
+        let restored = restore_names(&text, renamed);
         if restored != text {
             if let Err(d) = crate::write_atomically(&file, &restored) {
                 eprint!("{}", d.render(None));
             }
         }
     }
+}
+
+/// Whether `args` only preprocess (`-E`) or list dependencies (`-M`, `-MM`).
+fn preprocess_only(args: &[String]) -> bool {
+    args.iter().any(|a| matches!(a.as_str(), "-E" | "-M" | "-MM"))
+}
+
+/// `text` (a dependency list or preprocessed code) with each temporary
+/// input of `renamed` named as its original: escaped for `make`, or as a
+/// line marker's string.
+fn restore_names(text: &str, renamed: &[(String, String)]) -> String {
+    let mut restored = text.to_string();
+    for (temporary, original) in renamed {
+        restored = restored.replace(&make_escaped(temporary), &make_escaped(original)).replace(temporary.as_str(), original);
+    }
+    restored
 }
 
 /// A file name as compilers write it in a dependency file for `make`.
@@ -381,14 +398,28 @@ fn make_escaped(name: &str) -> String {
 
 /// Runs `compiler` with `args`; gives its exit status, or 1 with a
 /// one-line error when it cannot run or dies of a signal (an interrupt
-/// ends iotile the same way).
-fn run_compiler(inv: &Invocation, compiler: &str, args: &[String]) -> i32 {
+/// ends iotile the same way). What it preprocesses to standard output
+/// (`-E`, `-M`, `-MM`) names the original inputs, not the `renamed`
+/// temporaries it read.
+fn run_compiler(inv: &Invocation, compiler: &str, args: &[String], renamed: &[(String, String)]) -> i32 {
     if inv.verbose {
         eprintln!("{compiler} {}", args.join(" "));
     }
-    let status = Command::new(compiler).args(args).spawn().and_then(|mut child| {
+    let capture = !renamed.is_empty() && preprocess_only(args) && !args.iter().any(|a| a == "-o");
+    let mut command = Command::new(compiler);
+    command.args(args);
+    if capture {
+        command.stdout(std::process::Stdio::piped());
+    }
+    let status = command.spawn().and_then(|child| {
         let _running = crate::interrupt::RunningChild::new(child.id());
-        child.wait()
+        let output = child.wait_with_output()?;
+        if capture {
+            use std::io::Write as _;
+            let text = restore_names(&String::from_utf8_lossy(&output.stdout), renamed);
+            std::io::stdout().write_all(text.as_bytes())?;
+        }
+        Ok(output.status)
     });
     let fail = |message: String| {
         eprint!("{}", Diagnostic::error(message).render(None));
@@ -434,13 +465,13 @@ fn compile_split(inv: &Invocation, args: &[String], split: &[(usize, PathBuf)], 
         for (source, object) in [(PathBuf::from(&args[*position]), &host_object), (kernels.clone(), &kernels_object)] {
             let mut these = common.clone();
             these.extend([source.display().to_string(), "-o".into(), object.display().to_string()]);
-            let status = run_compiler(inv, &inv.compiler, &these);
+            let status = run_compiler(inv, &inv.compiler, &these, &[]);
             if status != 0 {
                 return status;
             }
         }
         let link = ["-r", "-o"].map(String::from).into_iter().chain([&joined, &host_object, &kernels_object].map(|p| p.display().to_string())).collect::<Vec<_>>();
-        let status = run_compiler(inv, "ld", &link);
+        let status = run_compiler(inv, "ld", &link, &[]);
         if status != 0 {
             return status;
         }
@@ -458,7 +489,7 @@ fn compile_split(inv: &Invocation, args: &[String], split: &[(usize, PathBuf)], 
         return 0;
     }
     let others: Vec<String> = args.iter().enumerate().filter(|(i, _)| !split.iter().any(|(p, _)| p == i)).map(|(_, a)| a.clone()).collect();
-    run_compiler(inv, &inv.compiler, &others)
+    run_compiler(inv, &inv.compiler, &others, &[])
 }
 
 /// The positions of the input files among compiler arguments: the words

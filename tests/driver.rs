@@ -160,6 +160,13 @@ fn dependency_files_name_the_original_sources() {
         assert!(first.contains(": where.c"), "{flags:?}: {deps}");
         assert!(!deps.contains(".tmp"), "{flags:?}: {deps}");
     }
+    // Listed on standard output, and preprocessed code's line markers.
+    let out = iotile_in(dir.path(), &["--cc=gcc", "-fopenmp", "-MM", "where.c"]);
+    let listed = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success() && listed.starts_with("where.o: where.c") && !listed.contains(".tmp"), "{listed}{}", stderr(&out));
+    let out = iotile_in(dir.path(), &["--cc=gcc", "-fopenmp", "-E", "where.c"]);
+    let expanded = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success() && expanded.contains("omp parallel for") && !expanded.contains(".tmp"), "{}", stderr(&out));
 }
 
 #[test]
