@@ -740,8 +740,8 @@ impl Mapper<'_> {
         let name = self.next_name();
         let counter = self.scop.counter_type;
         let mut params = self.params();
-        params.push(Param { ty: self.scop.counter_type.into(), name: "iotile_lower".into() });
-        params.push(Param { ty: self.scop.counter_type.into(), name: "iotile_upper".into() });
+        params.push(Param { ty: counter.into(), name: "iotile_lower".into() });
+        params.push(Param { ty: counter.into(), name: "iotile_upper".into() });
         let mut inside = Vec::new();
         statement_names(&body_node, &mut inside)?;
         let written: Vec<&String> = self.scop.statements.iter().filter(|s| inside.contains(&s.name)).flat_map(|s| s.writes.iter().map(|w| &w.array)).collect();

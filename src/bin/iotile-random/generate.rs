@@ -118,7 +118,6 @@ struct Generator {
     next_local: usize,
 }
 
-
 impl Generator {
     fn region(&mut self) -> Vec<Stmt> {
         let mut body = Vec::new();
