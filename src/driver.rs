@@ -189,6 +189,11 @@ pub fn parse(args: &[OsString]) -> Result<Invocation, Diagnostic> {
                 inv.compiler_args.push(arg);
                 inv.compiler_args.push(v);
             }
+            // `-o` joined to its value, as gcc also takes it.
+            a if a.starts_with("-o") && a.len() > 2 => {
+                inv.output = Some(PathBuf::from(&a[2..]));
+                inv.compiler_args.push(arg);
+            }
             // A response file: the compiler reads it, and iotile's
             // preprocessing needs the flags in it too.
             a if a.starts_with('@') => {

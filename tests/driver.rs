@@ -147,10 +147,11 @@ fn dependency_files_name_the_original_sources() {
     let dir = scratch();
     std::fs::write(dir.path().join("where.c"), WHERE).unwrap();
     std::fs::create_dir(dir.path().join("build")).unwrap();
-    let cases: [(&[&str], &str); 3] = [
+    let cases: [(&[&str], &str); 4] = [
         (&["-MMD", "-MP", "-c", "where.c", "-o", "build/where.o"], "build/where.d"),
         (&["-MD", "-MF", "deps.d", "-c", "where.c", "-o", "build/other.o"], "deps.d"),
         (&["-MD", "-c", "where.c"], "where.d"),
+        (&["-MMD", "-c", "where.c", "-obuild/joined.o"], "build/joined.d"),
     ];
     for (flags, file) in cases {
         let out = iotile_in(dir.path(), &[&["--cc=gcc", "-fopenmp"], flags].concat());
