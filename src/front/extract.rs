@@ -197,6 +197,8 @@ struct Extractor<'a> {
     /// Whether an iterator's type holds values `int` does not (see
     /// [`Scop::counter_type`]).
     wide_iterators: bool,
+    /// Per statement, which of its iterators are `int`s.
+    int_iterators: Vec<Vec<bool>>,
     reads: usize,
     writes: usize,
     max_depth: usize,
@@ -257,6 +259,7 @@ pub fn extract<'a>(ctx: &'a Context, src: &'a str, input: &'a RegionInput) -> FR
         exits: Vec::new(),
         outer_iterators: Vec::new(),
         wide_iterators: false,
+        int_iterators: Vec::new(),
         reads: 0,
         writes: 0,
         max_depth: 0,
@@ -294,6 +297,20 @@ pub fn extract<'a>(ctx: &'a Context, src: &'a str, input: &'a RegionInput) -> FR
     let private_declarations =
         x.private_declarations.iter().map(|(name, ty)| format!("{ty} {name};")).collect();
     let unsigned_params = x.params.iter().filter(|p| x.declarations.get(*p).is_some_and(|d| d.is_unsigned())).cloned().collect();
+    if x.wide_iterators {
+        // The loops count in `long`: an `int` iterator's value is cast
+        // back where C computes with it (`i - 5u` wraps as `unsigned`,
+        // where a `long` would go negative).
+        for (statement, ints) in x.statements.iter_mut().zip(&x.int_iterators) {
+            statement.body.pieces = std::mem::take(&mut statement.body.pieces)
+                .into_iter()
+                .flat_map(|piece| match piece {
+                    BodyPiece::Iterator(k) if ints[k] => vec![BodyPiece::Text("((int)".into()), piece, BodyPiece::Text(")".into())],
+                    piece => vec![piece],
+                })
+                .collect();
+        }
+    }
     Ok(Scop {
         index: input.index,
         unsigned_params,
@@ -1482,6 +1499,7 @@ impl<'a> Extractor<'a> {
         };
         let writes = writes.into_iter().map(rename).collect::<FResult<Vec<_>>>()?;
         let reads = reads.into_iter().map(rename).collect::<FResult<Vec<_>>>()?;
+        self.int_iterators.push(self.iterators.iter().map(|it| it.ty == IntType::INT).collect());
         self.statements.push(Statement {
             name,
             domain,
@@ -1531,9 +1549,11 @@ impl<'a> Extractor<'a> {
     /// [`Self::body_pieces`] of `node`, a subscript where `in_subscript`.
     /// Outside subscripts, an iterator whose type is not `int` after the
     /// promotions (`unsigned`, `long`, `size_t`) is cast back to that type
-    /// around its hole: the generated loops count in `int`, and `u - 3` of
-    /// an `unsigned u` wraps where `c1 - 3` goes negative. A subscript's
-    /// value is the affine one the accesses model, so it is printed as is.
+    /// around its hole: the generated loops count in `int` or `long`, and
+    /// `u - 3` of an `unsigned u` wraps where `c1 - 3` goes negative (the
+    /// `int` iterators of a region whose loops count in `long` are cast
+    /// back at the end of [`extract`]). A subscript's value is the affine
+    /// one the accesses model, so it is printed as is.
     fn pieces(&self, node: Node, in_subscript: bool) -> Vec<BodyPiece> {
         let mut pieces = Vec::new();
         let mut at = node.start_byte();
