@@ -58,9 +58,10 @@ pub struct Scop {
     /// Loop iterators declared before the region (`int i;` then
     /// `for (i = 0; ...)`); generated loops reuse them where they can.
     pub outer_iterators: Vec<String>,
-    /// The type the generated loops of the CPU targets count in: `int`, or
-    /// `long` where an iterator of the region is `long`, `unsigned` or
-    /// wider (its values may pass `INT_MAX`).
+    /// The type the generated loops count in (on CUDA also the kernels'
+    /// bounds and the block and thread loops): `int`, or `long` where an
+    /// iterator of the region is `long`, `unsigned` or wider (its values
+    /// may pass `INT_MAX`).
     pub counter_type: &'static str,
     /// Byte range of the region's statements in the preprocessed text.
     pub span: Range<usize>,
