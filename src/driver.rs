@@ -79,6 +79,8 @@ pub struct Invocation {
     pub preprocessor: PreprocessorFlags,
     /// `-o` of the compile, if any.
     pub output: Option<PathBuf>,
+    /// `-MF` of the compile, if any: where the dependency list goes.
+    pub dependency_file: Option<PathBuf>,
     /// `--keep`: keep translated sources as `<stem>.iotile.c`.
     pub keep: bool,
     /// `-v`: print each command run.
@@ -182,16 +184,22 @@ pub fn parse(args: &[OsString]) -> Result<Invocation, Diagnostic> {
             _ if IOTILE_OPTIONS_WITH_VALUE.contains(&name) || IOTILE_FLAGS.contains(&name) => own.push(arg),
             a if FLAGS_WITH_VALUE.contains(&a) => {
                 let v = value(a)?;
-                if a == "-o" {
-                    inv.output = Some(PathBuf::from(&v));
+                match a {
+                    "-o" => inv.output = Some(PathBuf::from(&v)),
+                    "-MF" => inv.dependency_file = Some(PathBuf::from(&v)),
+                    _ => {}
                 }
                 preprocessor_flag(&mut inv.preprocessor, a, Some(&v));
                 inv.compiler_args.push(arg);
                 inv.compiler_args.push(v);
             }
-            // `-o` joined to its value, as gcc also takes it.
+            // `-o` and `-MF` joined to their values, as gcc also takes them.
             a if a.starts_with("-o") && a.len() > 2 => {
                 inv.output = Some(PathBuf::from(&a[2..]));
+                inv.compiler_args.push(arg);
+            }
+            a if a.starts_with("-MF") && a.len() > 3 => {
+                inv.dependency_file = Some(PathBuf::from(&a[3..]));
                 inv.compiler_args.push(arg);
             }
             // A response file: the compiler reads it, and iotile's
@@ -341,20 +349,8 @@ pub fn run(args: &[OsString]) -> i32 {
 /// `-M`, `-MM`). A file that cannot be read or written is left as it is.
 fn restore_dependency_names(inv: &Invocation, renamed: &[(String, String)]) {
     let args = &inv.compiler_args;
-    let value = |flag: &str| {
-        let mut words = args.iter();
-        let mut found = None;
-        while let Some(a) = words.next() {
-            if a == flag {
-                found = words.next().cloned();
-            } else if let Some(v) = a.strip_prefix(flag).filter(|v| !v.is_empty()) {
-                found = Some(v.to_string());
-            }
-        }
-        found
-    };
     let implied = args.iter().any(|a| a == "-MD" || a == "-MMD");
-    let mut files: Vec<PathBuf> = value("-MF").into_iter().map(PathBuf::from).collect();
+    let mut files: Vec<PathBuf> = inv.dependency_file.iter().cloned().collect();
     if preprocess_only(args) {
         files.extend(inv.output.clone());
     }
