@@ -278,10 +278,21 @@ fn fused_wide_tiles_run_in_parallel() {
 /// others are fused into.
 #[test]
 fn wide_fused_tiles_keep_the_tile_local_buffers() {
-    let (dump, text) = translate("testsuite/run/image-gaussian-pyramid.c", &["--target=openmp", "--dump-schedule", "-DH=512", "-DW=512"]);
+    let (dump, text) = translate("testsuite/run/image-gaussian-pyramid.c", &["--target=openmp", "--fusion=liveout", "--dump-schedule", "-DH=512", "-DW=512"]);
     assert!(dump.contains("region 0 tile width: 128 along the stride-one member would keep 2 intermediates in tile-local buffers, the given sizes 3: the given sizes used"), "{dump}");
     assert!(dump.contains("region 0 scratch: t1 ("), "{dump}");
     assert!(!text.contains("+= 128)"), "{text}");
+}
+
+/// By default, a producer that downsamples for its consumer (here the
+/// pyramid's first level, with 2 x 8 x 8 times the instances of the last
+/// level's nest whose tiles it would run in) leaves the region to smart
+/// fusion; `--fusion=liveout` still fuses it (above).
+#[test]
+fn downsampling_producers_leave_the_default_to_smart_fusion() {
+    let (dump, text) = translate("testsuite/run/image-gaussian-pyramid.c", &["--target=openmp", "--dump-schedule", "-DH=512", "-DW=512"]);
+    assert!(dump.contains("downsamples for S_7 (") && dump.contains("): smart fusion used"), "{dump}");
+    assert!(!text.contains("iotile_scratch_"), "{text}");
 }
 
 /// Post-tiling fusion in 4 x 4 tiles, with the schedule dumped.
