@@ -278,6 +278,18 @@ impl<'a> Writer<'a> {
             let line = format!("(void){name};");
             self.line(&line);
         }
+        // So would parameters that only bounds the regenerated code no
+        // longer needs read, and arrays only statements it no longer runs
+        // access (a loop found empty): -Wunused-parameter, or
+        // -Wunused-variable for a local, which break builds with -Werror.
+        // (Not scalars: their values may never have been set.)
+        let used = crate::ast::identifiers(&self.out);
+        let arrays = self.scop.arrays.iter().filter(|a| !a.extents.is_empty()).map(|a| &a.name);
+        let unused: Vec<&String> = self.scop.params.iter().chain(arrays).filter(|name| !used.contains(*name)).collect();
+        for name in unused {
+            let line = format!("(void){name};");
+            self.line(&line);
+        }
         if wrap {
             self.level -= 1;
             self.line("}");
