@@ -142,6 +142,34 @@ fn the_compiler_sees_the_original_file_name_and_lines() {
     assert_eq!(run(&dir.path().join("where")), b"where.c:5\nwhere.c:11 0x1.ap+2\n");
 }
 
+/// A kernel whose second nest never runs (`m` to `m - 2`), so that its
+/// translation needs no `m`.
+const EMPTY_NEST: &str = "#include <stdio.h>\nstatic double A[20][20], x[20];\nstatic void kernel(int n, int m) {\n  int i, j;\n#pragma scop\n  for (i = 0; i < n; i++)\n    for (j = 0; j < n; j++)\n      A[i][j] = A[i][j] * 0.5 + x[j];\n  for (i = m; i < m - 1; i++)\n    x[i] = 0.0;\n#pragma endscop\n}\nint main(void) {\n  int i, j;\n  for (i = 0; i < 20; i++) {\n    x[i] = i * 0.25;\n    for (j = 0; j < 20; j++)\n      A[i][j] = i - j;\n  }\n  kernel(20, 5);\n  for (i = 0; i < 20; i++)\n    printf(\"%a %a\\n\", A[i][i], A[i][19 - i]);\n  return 0;\n}\n";
+
+/// What builds with `-Wall -Wextra -Werror` alone builds through the driver
+/// too: gcc warned on generated loops that index past an array if they ran
+/// (the full tiles of matmul's 20 x 20 arrays, guarded by sizes of 32 and
+/// more: -Warray-bounds), and on a parameter only an empty loop read
+/// (-Wunused-parameter).
+#[test]
+fn warnings_as_errors_build_as_without_the_driver() {
+    let dir = scratch();
+    std::fs::copy(root().join("testsuite/run/kernel-matmul.c"), dir.path().join("matmul.c")).unwrap();
+    std::fs::write(dir.path().join("empty.c"), EMPTY_NEST).unwrap();
+    let werror = ["-O2", "-fopenmp", "-Wall", "-Wextra", "-Werror", "-Wno-unknown-pragmas"];
+    for (source, flags) in [("matmul.c", &[][..]), ("empty.c", &["--reschedule=always", "--isolate-full-tiles"][..])] {
+        let status = Command::new("gcc").args(werror).args(["-o", "alone", source]).current_dir(dir.path()).status().expect("gcc runs");
+        assert!(status.success(), "{source} does not build alone");
+        let mut args = vec!["--cc=gcc"];
+        args.extend(flags);
+        args.extend(werror);
+        args.extend(["-o", "driven", source]);
+        let out = iotile_in(dir.path(), &args);
+        assert!(out.status.success(), "{source}: {}", stderr(&out));
+        assert_eq!(run(&dir.path().join("driven")), run(&dir.path().join("alone")), "{source}");
+    }
+}
+
 #[test]
 fn dependency_files_name_the_original_sources() {
     let dir = scratch();

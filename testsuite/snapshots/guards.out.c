@@ -1,6 +1,11 @@
 void guards(int n, double A[n], double B[n])
 {
   int i;
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Warray-bounds"
+#pragma GCC diagnostic ignored "-Waggressive-loop-optimizations"
+#endif
   if (n >= 1) {
     if (n >= 3) {
       A[0] = B[0] > 0.0 ? B[0] : -B[0];
@@ -22,4 +27,7 @@ void guards(int n, double A[n], double B[n])
     if (i + 1 == n)
       B[(n - 1)] = A[(n - 1)];
   }
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
 }

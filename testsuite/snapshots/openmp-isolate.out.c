@@ -3,6 +3,11 @@
  * second tiling level of 4 tiles per outer tile. */
 void product(int n, double C[1000][1000], double A[1000][1000], double B[1000][1000])
 {
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Warray-bounds"
+#pragma GCC diagnostic ignored "-Waggressive-loop-optimizations"
+#endif
   #pragma omp parallel for
   for (int c0 = 0; c0 < n; c0 += 128)
     for (int c1 = 0; c1 < n; c1 += 64)
@@ -42,4 +47,7 @@ void product(int n, double C[1000][1000], double A[1000][1000], double B[1000][1
                   }
                 }
               }
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
 }

@@ -2,6 +2,11 @@
 void matmul(int n, double alpha, double C[n][n], double A[n][n], double B[n][n])
 {
   int i, j, k;
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Warray-bounds"
+#pragma GCC diagnostic ignored "-Waggressive-loop-optimizations"
+#endif
   #pragma omp parallel for
   for (int c0 = 0; c0 < n; c0 += 32)
     for (int c1 = 0; c1 < n; c1 += 32)
@@ -86,4 +91,7 @@ void matmul(int n, double alpha, double C[n][n], double A[n][n], double B[n][n])
   (void)k;
   (void)j;
   (void)i;
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
 }

@@ -5,6 +5,11 @@
 void dots(int n, int m, double C[500][400], double A[500][500], double B[500][400])
 {
   double t;
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Warray-bounds"
+#pragma GCC diagnostic ignored "-Waggressive-loop-optimizations"
+#endif
   #pragma omp parallel for private(t)
   for (int c0 = 0; c0 < n; c0 += 32)
     for (int c1 = 0; c1 < m; c1 += 32)
@@ -15,4 +20,7 @@ void dots(int n, int m, double C[500][400], double A[500][500], double B[500][40
             t += A[c2][c4] * B[c4][c3];
           C[c2][c3] = t;
         }
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
 }

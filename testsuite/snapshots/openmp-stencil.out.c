@@ -2,6 +2,11 @@
 void smooth(int steps, int n, double A[100000], double B[100000])
 {
   int t, i;
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Warray-bounds"
+#pragma GCC diagnostic ignored "-Waggressive-loop-optimizations"
+#endif
   for (int c0 = 0; c0 < steps; c0++) {
     #pragma omp parallel for
     for (int c1 = 1; c1 < n - 1; c1++)
@@ -12,4 +17,7 @@ void smooth(int steps, int n, double A[100000], double B[100000])
   }
   (void)i;
   (void)t;
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
 }

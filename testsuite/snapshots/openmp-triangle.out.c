@@ -3,6 +3,11 @@
  * unequal work (a triangle), so they are dealt round-robin. */
 void rank_k(int n, int m, double alpha, double C[800][800], double A[800][600])
 {
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Warray-bounds"
+#pragma GCC diagnostic ignored "-Waggressive-loop-optimizations"
+#endif
   #pragma omp parallel for schedule(static, 1)
   for (int c0 = 0; c0 < n; c0 += 32)
     for (int c1 = 0; c1 <= (n - 1 <= c0 + 31 ? n - 1 : c0 + 31); c1 += 32)
@@ -39,4 +44,7 @@ void rank_k(int n, int m, double alpha, double C[800][800], double A[800][600])
             }
           }
         }
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
 }
