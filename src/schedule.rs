@@ -62,7 +62,16 @@ pub fn compute(session: &Session, scop: &Scop, deps: &Dependences, fusion: Fusio
         constraints = constraints.set_conditional_validity(deps.tagged_flow.copy()?, deps.tagged_order.copy()?)?;
     }
     session.reset_operations();
-    Ok(session.within_share(SCHEDULER_SHARE, || constraints.compute_schedule()).0.ok())
+    let schedule = session.within_share(SCHEDULER_SHARE, || constraints.compute_schedule()).0.ok();
+    Ok(schedule.filter(|s| !malformed(s)))
+}
+
+/// Whether isl's scheduler gave a tree with a set or sequence node
+/// without children, which isl's own walks then fail on (seen with
+/// maximal fusion, on a region whose scalar is written twice in a row).
+fn malformed(schedule: &Schedule) -> bool {
+    let text = schedule.isl_text();
+    text.contains("{ set }") || text.contains("{ sequence }")
 }
 
 /// The share of what is left of `--max-seconds` each run of isl's
