@@ -179,6 +179,9 @@ struct Extractor<'a> {
     typedefs: &'a HashMap<String, String>,
     /// Names assigned anywhere in the region.
     written: HashSet<String>,
+    /// Variables declared before the region that a loop of the region
+    /// counts with (`for (i = 0; ...)`).
+    loop_iterators: HashSet<String>,
     /// Names declared inside the region.
     declared_inside: HashSet<String>,
     iterators: Vec<Iterator>,
@@ -248,6 +251,7 @@ pub fn extract<'a>(ctx: &'a Context, src: &'a str, input: &'a RegionInput) -> FR
         typedefs,
         invariants: Vec::new(),
         written: HashSet::new(),
+        loop_iterators: HashSet::new(),
         declared_inside: HashSet::new(),
         iterators: Vec::new(),
         domain: Set::universe(Space::set_alloc(ctx, 0, 0)?)?,
@@ -572,6 +576,12 @@ impl<'a> Extractor<'a> {
     /// Every name assigned (or declared) anywhere in the region.
     fn collect_written(&mut self, node: Node) {
         match node.kind() {
+            "for_statement" => {
+                let init = node.child_by_field_name("initializer").filter(|i| i.kind() == "assignment_expression");
+                if let Some(l) = init.and_then(|i| i.child_by_field_name("left")).filter(|l| l.kind() == "identifier") {
+                    self.loop_iterators.insert(self.text(l).to_string());
+                }
+            }
             "assignment_expression" => {
                 if let Some(l) = node.child_by_field_name("left") {
                     if l.kind() == "identifier" {
@@ -1728,6 +1738,13 @@ impl<'a> Extractor<'a> {
                 let name = self.text(node).to_string();
                 if self.iterators.iter().any(|it| it.name == name) {
                     return Ok(());
+                }
+                if self.loop_iterators.contains(&name) {
+                    return error(
+                        node,
+                        format!("iterator '{name}' read outside its loop"),
+                        "a loop of the region counts with it, and the regenerated region sets its last value only at its end",
+                    );
                 }
                 if let Some(d) = self.declarations.get(&name) {
                     if !d.extents.is_empty() {
