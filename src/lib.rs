@@ -517,7 +517,9 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
         });
         match generated {
             Ok((code, region_kernels)) => {
-                let code = if cuda { code } else { without_dead_path_warnings(code) };
+                // (A region kept as written stays the original text.)
+                let regenerated = code != file.text[region.original.clone()];
+                let code = if regenerated && !cuda { without_dead_path_warnings(code) } else { code };
                 replacements.push((region.original.clone(), code));
                 if let Some((definitions, declarations)) = region_kernels {
                     let before = front::function_start(&file.text, region.original.start);

@@ -5,11 +5,6 @@
 void smooth(int steps, int n, double A[n], double B[n])
 {
   int t, i;
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Warray-bounds"
-#pragma GCC diagnostic ignored "-Waggressive-loop-optimizations"
-#endif
 #pragma scop
   for (t = 0; t < steps; t++) {
     for (i = 1; i < n - 1; i++)
@@ -18,7 +13,4 @@ void smooth(int steps, int n, double A[n], double B[n])
       A[i] = B[i];
   }
 #pragma endscop
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic pop
-#endif
 }
