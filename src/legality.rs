@@ -57,6 +57,25 @@ pub fn check(scop: &Scop, deps: &Dependences, schedule: &isl_rs::Schedule) -> Is
     marked_loops_carry_nothing(scop, deps, schedule.get_root()?)
 }
 
+/// The pairs of statement instances of `scop` whose relative order code
+/// generated from `schedule` (legal) must keep as `schedule` has it, in
+/// both directions: the flow, anti and output dependences where
+/// `schedule` keeps them all (an order that keeps them keeps the
+/// dataflow), otherwise every pair of accesses to one element of which
+/// one writes (the dataflow under live-range reordering depends on the
+/// order of each such pair).
+pub fn order_to_keep(scop: &Scop, deps: &Dependences, schedule: &isl_rs::Schedule) -> IslResult<UnionMap> {
+    let pairs = match keeps_every_dependence(deps, schedule)? {
+        true => deps.validity()?,
+        false => {
+            let (writes, reads) = (scop.accesses(true)?, scop.accesses(false)?);
+            let accesses = writes.copy()?.union(reads)?;
+            writes.copy()?.apply_range(accesses.copy()?.reverse()?)?.union(accesses.apply_range(writes.reverse()?)?)?
+        }
+    };
+    Ok(pairs.copy()?.union(pairs.reverse()?)?)
+}
+
 /// Whether `schedule` runs the source of every flow, anti and output
 /// dependence strictly before its sink. Together (with transitivity) these
 /// order every pair of conflicting accesses, so a schedule that keeps them

@@ -343,7 +343,7 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
                 first_pass = false;
                 // A schedule isl cannot build within the operation bound
                 // degrades to the original one rather than failing the region.
-                let Chosen { schedule, privatizable, warning, new, live_in, decision } = match chosen {
+                let Chosen { schedule, privatizable, warning, new, live_in, decision, dependences } = match chosen {
                     Ok(chosen) => chosen,
                     Err(e) => {
                         if options.dump_schedule {
@@ -401,7 +401,7 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
                 // one isl could not generate (see `ast::check`).
                 let checked = |a: ast::RegionAst| -> Result<ast::RegionAst, String> {
                     let (verdict, expired) = times.time(index, "check", || {
-                        session.within_deadline(|| isl::within_operations(session.ctx(), CHECK_OPERATIONS, || ast::check::check(&a.root, &a.schedule, &scop.context, &a.iterators)))
+                        session.within_deadline(|| isl::within_operations(session.ctx(), CHECK_OPERATIONS, || ast::check::check(&a.root, &a.schedule, &scop.context, &a.iterators, dependences.as_ref().map(|d| (scop, d)))))
                     });
                     let said = match verdict {
                         _ if expired => format!("not checked (more than {} s)", session.max_seconds()),
@@ -439,15 +439,28 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
                 }
                 // Loops split by statement and by stride class multiply
                 // the cases isl generates; the same schedule without them
-                // is cheaper and computes the same.
-                session.reset_operations();
-                if let Some(plain) = transform::tile::with_default_loop_types(&schedule).map_err(|e| fail(e.into()))? {
-                    if let Some(a) = generate_within_bound(&plain) {
+                // is cheaper and computes the same. Where isl generated
+                // code in the wrong order, every loop split by statement
+                // (see `with_loop_types`) comes next.
+                let mut variant = None;
+                for ty in [isl_rs::ASTLoopType::Default, isl_rs::ASTLoopType::Separate] {
+                    if ty == isl_rs::ASTLoopType::Separate && wrong.is_none() {
+                        break;
+                    }
+                    session.reset_operations();
+                    let Some(other) = transform::tile::with_loop_types(&schedule, ty).map_err(|e| fail(e.into()))? else { continue };
+                    if let Some(a) = generate_within_bound(&other) {
                         match checked(a) {
-                            Ok(a) => break (plain, Some(a), privatizable, decision),
+                            Ok(a) => {
+                                variant = Some((other, a));
+                                break;
+                            }
                             Err(why) => wrong = wrong.or(Some(why)),
                         }
                     }
+                }
+                if let Some((other, a)) = variant {
+                    break (other, Some(a), privatizable, decision);
                 }
                 // A loaded schedule falls back on the original order.
                 plan = plan.as_ref().filter(|_| loaded.is_none()).and_then(SchedulePlan::untiled);
@@ -616,13 +629,16 @@ struct Chosen {
     live_in: Option<isl_rs::UnionMap>,
     /// What `--report` says of the choice.
     decision: report::Decision,
+    /// The region's dependences, where the schedule is a new one: what
+    /// the order of its generated code is checked against.
+    dependences: Option<deps::Dependences>,
 }
 
 impl Chosen {
     /// The original schedule of `scop`, with `warning` saying why.
     fn original(scop: &scop::Scop, warning: Option<String>) -> isl::IslResult<Chosen> {
         let decision = report::Decision { schedule: warning.as_ref().map_or("original".into(), |w| format!("original kept: {w}")), ..Default::default() };
-        Ok(Chosen { schedule: scop.schedule.copy()?, privatizable: deps::Privatization::default(), warning, new: false, live_in: None, decision })
+        Ok(Chosen { schedule: scop.schedule.copy()?, privatizable: deps::Privatization::default(), warning, new: false, live_in: None, decision, dependences: None })
     }
 }
 
@@ -663,7 +679,8 @@ fn choose_schedule(
             let schedule = candidate.fused.unwrap_or(schedule);
             let counts = [&dependences.flow, &dependences.anti, &dependences.output].map(|d| d.n_map().map_or(0, |n| n.max(0) as usize));
             let decision = report::Decision { dependences: Some(counts), schedule: candidate.verdict.into(), fusion: candidate.fusion, bands: candidate.bands };
-            return Ok(Chosen { schedule, privatizable: dependences.privatization(scop)?, warning: None, new: true, live_in, decision });
+            let privatizable = dependences.privatization(scop)?;
+            return Ok(Chosen { schedule, privatizable, warning: None, new: true, live_in, decision, dependences: Some(dependences) });
         };
         let note = format!("the new schedule would change the results ({why})");
         if options.dump_schedule {
@@ -1107,7 +1124,10 @@ fn load_schedule(session: &Session, scop: &scop::Scop, index: usize, loaded: &[S
     let checked = deps::analyse(scop).and_then(|d| Ok((legality::check(scop, &d, &schedule)?, d)));
     match checked {
         Ok((Some(why), _)) => Err(format!("the loaded schedule is not legal: {why}")),
-        Ok((None, d)) => Ok(d.privatization(scop).map(|privatizable| Chosen { schedule, privatizable, warning: None, new: true, live_in: None, decision: report::Decision { schedule: "loaded (--load-schedule)".into(), ..Default::default() } })),
+        Ok((None, d)) => Ok(d.privatization(scop).map(|privatizable| {
+            let decision = report::Decision { schedule: "loaded (--load-schedule)".into(), ..Default::default() };
+            Chosen { schedule, privatizable, warning: None, new: true, live_in: None, decision, dependences: Some(d) }
+        })),
         Err(e) => Err(format!("the loaded schedule cannot be checked: {e}")),
     }
 }

@@ -350,28 +350,34 @@ fn every_testsuite_program_round_trips_untiled_and_sequentially_rescheduled() {
 /// isl generated code that skipped instances from a legal tiled schedule
 /// of a random program (`testsuite/isl-faults/12-lost-instances.*`: a
 /// tile band over `j + k` and `j`, `j` of stride 3; every `k = 0`
-/// instance of a tile holding a `k = 2` one was guarded away). The AST is
-/// read back and compared with its schedule (`ast::check`): the code is
-/// refused with a warning naming a lost instance, and the region keeps
-/// its original order, whose output is the original's.
+/// instance of a tile holding a `k = 2` one was guarded away), and code
+/// that ran every instance once but two statements of one band point in
+/// the wrong order (`12-misordered-statements.*`: a write before the read
+/// of the value it overwrites). The AST is read back and compared with
+/// its schedule (`ast::check`): the code is refused with a warning saying
+/// what is wrong, and the region keeps its original order, whose output
+/// is the original's.
 #[test]
 fn code_that_isl_generates_wrong_is_refused() {
-    let case = root().join("testsuite/isl-faults/12-lost-instances.c");
-    let schedule = root().join("testsuite/isl-faults/12-lost-instances.schedule");
-    let dir = scratch();
-    let original = dir.path().join("original");
-    compile(&case, &original, &[], false).expect("the original compiles");
-    let expected = run(&original).expect("the original runs");
-    for target in ["--target=c", "--target=openmp"] {
-        let generated = dir.path().join("generated.c");
-        let args = [target.to_string(), "--load-schedule".into(), schedule.display().to_string(), "-o".into(), generated.display().to_string(), relative(&case).display().to_string()];
-        let out = iotile(&args);
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert!(out.status.success(), "{target}: {stderr}");
-        assert!(stderr.contains("keeps its original order") && stderr.contains("it never executes S_"), "{target}: {stderr}");
-        let exe = dir.path().join("generated");
-        compile(&generated, &exe, &[], false).expect("the output compiles");
-        assert!(run(&exe).expect("the output runs") == expected, "{target}: outputs differ");
+    let cases = [("12-lost-instances", "it never executes S_"), ("12-misordered-statements", "in the order opposite to its schedule's")];
+    for (name, why) in cases {
+        let case = root().join(format!("testsuite/isl-faults/{name}.c"));
+        let schedule = root().join(format!("testsuite/isl-faults/{name}.schedule"));
+        let dir = scratch();
+        let original = dir.path().join("original");
+        compile(&case, &original, &[], false).expect("the original compiles");
+        let expected = run(&original).expect("the original runs");
+        for target in ["--target=c", "--target=openmp"] {
+            let generated = dir.path().join("generated.c");
+            let args = [target.to_string(), "--load-schedule".into(), schedule.display().to_string(), "-o".into(), generated.display().to_string(), relative(&case).display().to_string()];
+            let out = iotile(&args);
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            assert!(out.status.success(), "{name} {target}: {stderr}");
+            assert!(stderr.contains("keeps its original order") && stderr.contains(why), "{name} {target}: {stderr}");
+            let exe = dir.path().join("generated");
+            compile(&generated, &exe, &[], false).expect("the output compiles");
+            assert!(run(&exe).expect("the output runs") == expected, "{name} {target}: outputs differ");
+        }
     }
 }
 

@@ -19,12 +19,26 @@
 //! be exactly the ones the schedule tree reaches (its domain, filtered,
 //! with what extension nodes add), and an instance the tree reaches only
 //! once (not added by an extension, where post-tiling fusion recomputes
-//! tile borders) must run only once. Loop order is isl's: what runs when
-//! is not re-derived here.
+//! tile borders) must run only once.
+//!
+//! The order is checked too, where no extension recomputes instances: isl
+//! printed, for a legal schedule whose band members were split into a
+//! floor and a modulo part, a statement before another that the schedule
+//! runs after it at the same band point (outside the loop over a member
+//! where that value of the member was fixed), breaking an anti dependence.
+//! The loops run their iterations in the order of the schedule's
+//! dimensions (a loop's iterator is its dimension's value); what the loops
+//! do not order is the order of two calls in one iteration of the loops
+//! around both, the order of the AST's nodes. So for every two calls, the
+//! pairs of their instances that run in one iteration of their common
+//! loops, whose order matters (`legality::order_to_keep`), must run in the
+//! order of the schedule: the first call's before the second's.
 
-use isl_rs::{ASTExpr, ASTExprOpType, ASTExprType, ASTNode, ASTNodeType, DimType, LocalSpace, Map, PwAff, Schedule, ScheduleNode, ScheduleNodeType, Set, Space, UnionSet, Val};
+use isl_rs::{ASTExpr, ASTExprOpType, ASTExprType, ASTNode, ASTNodeType, DimType, LocalSpace, Map, PwAff, Schedule, ScheduleNode, ScheduleNodeType, Set, Space, UnionMap, UnionSet, Val};
 
+use crate::deps::Dependences;
 use crate::isl::{ast_node_type, tuple_names, IslError, IslResult, IslText};
+use crate::scop::Scop;
 
 /// What the check found.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -42,8 +56,11 @@ pub enum Verdict {
 
 /// Checks that `root`, generated from `schedule` under the parameter
 /// constraints `context` with the loop iterators `iterators` (by depth),
-/// executes exactly the instances `schedule` reaches (borrows all).
-pub fn check(root: &ASTNode, schedule: &Schedule, context: &Set, iterators: &[String]) -> IslResult<Verdict> {
+/// executes exactly the instances `schedule` reaches, and, where the
+/// dependences of `scop` are given and no extension node recomputes
+/// instances, in an order that computes what the original order does
+/// (borrows all).
+pub fn check(root: &ASTNode, schedule: &Schedule, context: &Set, iterators: &[String], dependences: Option<(&Scop, &Dependences)>) -> IslResult<Verdict> {
     let (reached, extended) = reached_instances(schedule)?;
     let reached = reached.intersect_params(context.copy()?)?;
     let space = context.get_space()?.set_from_params()?.add_dims(DimType::Set, iterators.len() as u32)?;
@@ -53,13 +70,26 @@ pub fn check(root: &ASTNode, schedule: &Schedule, context: &Set, iterators: &[St
     }
     let done = UnionSet::empty(context.get_space()?)?;
     let recomputed = tuple_names(&extended)?;
-    let mut reader = Reader { space, iterators, recomputed, remaining: reached.copy()?, reached, done, verdict: None };
-    reader.node(root, start)?;
+    let calls = match (dependences, recomputed.is_empty()) {
+        (Some(_), true) => Some(Vec::new()),
+        _ => None,
+    };
+    let mut reader = Reader { space, iterators, recomputed, remaining: reached.copy()?, reached, done, verdict: None, visited: 0, calls };
+    reader.node(root, start, 0, vec![0; iterators.len() + 1])?;
     if let Some(verdict) = reader.verdict {
         return Ok(verdict);
     }
     if !reader.remaining.is_empty()? {
         return Ok(Verdict::Wrong(format!("it never executes {}", example(reader.remaining)?)));
+    }
+    if let (Some((scop, deps)), Some(calls)) = (dependences, reader.calls) {
+        let reversed = crate::legality::order_to_keep(scop, deps, schedule).and_then(|keep| reversed_pair(&calls, keep, schedule));
+        match reversed {
+            Ok(None) => {}
+            Ok(Some(pair)) => return Ok(Verdict::Wrong(format!("it runs {pair} in the order opposite to its schedule's"))),
+            // Every instance runs once: only the order is left unchecked.
+            Err(e) => return Ok(Verdict::Unread(format!("the order of its calls: {}", e.0))),
+        }
     }
     Ok(Verdict::Exact)
 }
@@ -116,6 +146,55 @@ fn example(set: UnionSet) -> IslResult<String> {
     })
 }
 
+/// One call of the AST.
+struct Call {
+    /// The statement it executes.
+    statement: String,
+    /// Per schedule dimension `k` up to the number of them, the pre-order
+    /// number of the first node on the path to the call from the loop
+    /// over dimension `k - 1` (the root for `k = 0`) that is a loop over a
+    /// later dimension, or the call itself: two calls run in one
+    /// iteration of the loops over the dimensions before the first `k`
+    /// where they differ, in the order of their numbers there.
+    numbers: Vec<i64>,
+    /// The instance it executes at each iteration point of the loops.
+    executes: Map,
+}
+
+/// Two instances that `calls` (in the order of the AST) run in the order
+/// opposite to `schedule`'s, though their order is one to keep (`keep`),
+/// as an example; `None` where there are none.
+fn reversed_pair(calls: &[Call], keep: UnionMap, schedule: &Schedule) -> IslResult<Option<String>> {
+    let mut kept = std::collections::HashMap::new();
+    let maps = keep.get_map_list()?;
+    for i in 0..maps.size()? {
+        let map = maps.get_at(i)?;
+        kept.insert((map.get_tuple_name(DimType::In)?.to_string(), map.get_tuple_name(DimType::Out)?.to_string()), map);
+    }
+    let times = schedule.get_map()?;
+    let times_of = |call: &Call| -> IslResult<Map> { Ok(Map::from_union_map(times.copy()?.intersect_domain(UnionSet::from_set(call.executes.copy()?.range()?)?)?)?) };
+    for (i, first) in calls.iter().enumerate() {
+        for second in &calls[i + 1..] {
+            let Some(pairs) = kept.get(&(first.statement.clone(), second.statement.clone())) else { continue };
+            let common = first.numbers.iter().zip(&second.numbers).position(|(a, b)| a != b).unwrap_or(first.numbers.len());
+            let points = first.executes.get_space()?.domain()?;
+            let mut together = Map::universe(points.copy()?.map_from_domain_and_range(points)?)?;
+            for d in 0..common {
+                together = together.equate(DimType::In, d as i32, DimType::Out, d as i32)?;
+            }
+            let together = together.apply_domain(first.executes.copy()?)?.apply_range(second.executes.copy()?)?.intersect(pairs.copy()?)?;
+            if together.is_empty()? {
+                continue;
+            }
+            let reversed = together.intersect(times_of(first)?.lex_ge_map(times_of(second)?)?)?;
+            if !reversed.is_empty()? {
+                return Ok(Some(example(UnionSet::from_set(reversed.wrap()?)?)?));
+            }
+        }
+    }
+    Ok(None)
+}
+
 /// The walk over the AST.
 struct Reader<'a> {
     /// The parameters, then one dimension per loop iterator.
@@ -134,39 +213,63 @@ struct Reader<'a> {
     done: UnionSet,
     /// The first finding that ends the walk.
     verdict: Option<Verdict>,
+    /// The nodes read so far: the pre-order number of the next one.
+    visited: i64,
+    /// The calls read so far, where the order is checked.
+    calls: Option<Vec<Call>>,
 }
 
 impl Reader<'_> {
     /// Reads `node`, run where the iterators and parameters are in
-    /// `around` (takes it; iterators of loops not around it are 0).
-    fn node(&mut self, node: &ASTNode, around: Set) -> IslResult<()> {
+    /// `around` (takes it; iterators of loops not around it are 0), inside
+    /// the loops over the dimensions before `depth`, with the numbers of
+    /// the calls below it so far in `numbers` (see [`Call::numbers`]).
+    fn node(&mut self, node: &ASTNode, around: Set, depth: usize, mut numbers: Vec<i64>) -> IslResult<()> {
         if self.verdict.is_some() {
             return Ok(());
         }
+        let number = self.visited;
+        self.visited += 1;
         match ast_node_type(node)? {
             ASTNodeType::For => {
                 let Some(values) = self.loop_values(node, around)? else { return Ok(()) };
-                self.node(&node.for_get_body()?, values)
+                let dim = self.loop_dim(node)?;
+                if dim < depth {
+                    self.verdict = Some(Verdict::Unread(format!("a loop over '{}' inside a loop over a later dimension", self.iterators[dim])));
+                    return Ok(());
+                }
+                numbers[depth..=dim].fill(number);
+                self.node(&node.for_get_body()?, values, dim + 1, numbers)
             }
             ASTNodeType::If => {
                 let Some(cond) = self.condition(&node.if_get_cond()?)? else { return Ok(()) };
-                self.node(&node.if_get_then_node()?, around.copy()?.intersect(cond.copy()?)?.coalesce()?)?;
+                self.node(&node.if_get_then_node()?, around.copy()?.intersect(cond.copy()?)?.coalesce()?, depth, numbers.clone())?;
                 match node.if_has_else_node()? {
-                    true => self.node(&node.if_get_else_node()?, around.subtract(cond)?.coalesce()?),
+                    true => self.node(&node.if_get_else_node()?, around.subtract(cond)?.coalesce()?, depth, numbers),
                     false => Ok(()),
                 }
             }
             ASTNodeType::Block => {
                 let children = node.block_get_children()?;
                 for i in 0..children.n_ast_node()? {
-                    self.node(&children.get_at(i)?, around.copy()?)?;
+                    self.node(&children.get_at(i)?, around.copy()?, depth, numbers.clone())?;
                 }
                 Ok(())
             }
-            ASTNodeType::Mark => self.node(&node.mark_get_node()?, around),
-            ASTNodeType::User => self.call(&node.user_get_expr()?, around),
+            ASTNodeType::Mark => self.node(&node.mark_get_node()?, around, depth, numbers),
+            ASTNodeType::User => {
+                numbers[depth..].fill(number);
+                self.call(&node.user_get_expr()?, around, &numbers)
+            }
             ASTNodeType::Error => Err(IslError("an invalid AST node".into())),
         }
+    }
+
+    /// The schedule dimension of the loop `node` (one `loop_values` has
+    /// read).
+    fn loop_dim(&self, node: &ASTNode) -> IslResult<usize> {
+        let iterator = node.for_get_iterator()?.get_id()?.get_name()?.to_string();
+        self.iterators.iter().position(|n| *n == iterator).ok_or_else(|| IslError(format!("a loop over '{iterator}', not a generated iterator")))
     }
 
     /// The values of the iterators and parameters inside the loop `node`,
@@ -198,8 +301,9 @@ impl Reader<'_> {
     }
 
     /// Records the instances the call `expr` executes where the iterators
-    /// and parameters are in `around` (takes it).
-    fn call(&mut self, expr: &ASTExpr, around: Set) -> IslResult<()> {
+    /// and parameters are in `around` (takes it); `numbers` are the call's
+    /// (see [`Call::numbers`]).
+    fn call(&mut self, expr: &ASTExpr, around: Set, numbers: &[i64]) -> IslResult<()> {
         let statement = expr.get_op_arg(0)?.get_id()?.get_name()?.to_string();
         let mut instance: Option<Map> = None;
         for i in 1..expr.get_op_n_arg()? {
@@ -220,7 +324,7 @@ impl Reader<'_> {
             self.verdict = Some(Verdict::Wrong(format!("it executes instances of {statement} more than once in one place")));
             return Ok(());
         }
-        let executed = UnionSet::from_set(instance.range()?)?;
+        let executed = UnionSet::from_set(instance.copy()?.range()?)?;
         let extra = executed.copy()?.subtract(self.reached.copy()?)?;
         if !extra.is_empty()? {
             self.verdict = Some(Verdict::Wrong(format!("it executes {}, which the schedule does not", example(extra)?)));
@@ -235,6 +339,9 @@ impl Reader<'_> {
         }
         self.remaining = self.remaining.copy()?.subtract(executed.copy()?)?.coalesce()?;
         self.done = self.done.copy()?.union(executed)?;
+        if let Some(calls) = &mut self.calls {
+            calls.push(Call { statement, numbers: numbers.to_vec(), executes: instance });
+        }
         Ok(())
     }
 

@@ -682,31 +682,35 @@ fn separate_statements(mut node: ScheduleNode) -> IslResult<ScheduleNode> {
     Ok(node)
 }
 
-/// `schedule` with every band member's loop type back to isl's default
-/// (no `separate`, no unrolling: the same instances in the same order, in
-/// loops with more tests but cheaper to generate); `None` where no member
-/// has another type.
-pub fn with_default_loop_types(schedule: &Schedule) -> IslResult<Option<Schedule>> {
-    fn reset(mut node: ScheduleNode, changed: &mut bool) -> IslResult<ScheduleNode> {
+/// `schedule` with every band member generated as loops of type `ty`, in
+/// and out of isolated parts; `None` where every member has it already.
+/// `Default` gives the same instances in the same order in loops with more
+/// tests but cheaper to generate (no `separate`, no unrolling); `Separate`
+/// gives loops over pieces that run the same statements, where isl's
+/// default generation (and unrolling) ran two statements of one band point
+/// in the order opposite to the sequence below the band (a band whose
+/// members [`split_classes`] split into a floor and a modulo part).
+pub fn with_loop_types(schedule: &Schedule, ty: ASTLoopType) -> IslResult<Option<Schedule>> {
+    fn set(mut node: ScheduleNode, ty: ASTLoopType, changed: &mut bool) -> IslResult<ScheduleNode> {
         if node.get_type()? == ScheduleNodeType::Band {
             for m in 0..node.band_n_member()? {
-                if node.band_member_get_ast_loop_type(m)? != ASTLoopType::Default {
-                    node = node.band_member_set_ast_loop_type(m, ASTLoopType::Default)?;
+                if node.band_member_get_ast_loop_type(m)? != ty {
+                    node = node.band_member_set_ast_loop_type(m, ty)?;
                     *changed = true;
                 }
-                if node.band_member_get_isolate_ast_loop_type(m)? != ASTLoopType::Default {
-                    node = node.band_member_set_isolate_ast_loop_type(m, ASTLoopType::Default)?;
+                if node.band_member_get_isolate_ast_loop_type(m)? != ty {
+                    node = node.band_member_set_isolate_ast_loop_type(m, ty)?;
                     *changed = true;
                 }
             }
         }
         for i in 0..node.n_children()? {
-            node = reset(node.child(i)?, changed)?.parent()?;
+            node = set(node.child(i)?, ty, changed)?.parent()?;
         }
         Ok(node)
     }
     let mut changed = false;
-    let root = reset(schedule.get_root()?, &mut changed)?;
+    let root = set(schedule.get_root()?, ty, &mut changed)?;
     Ok(if changed { Some(root.get_schedule()?) } else { None })
 }
 
