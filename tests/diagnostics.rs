@@ -202,17 +202,18 @@ fn unparsable_context_is_a_one_line_error() {
 }
 
 /// A new schedule whose tiles isl cannot generate code for within
-/// `AST_OPERATIONS` (nine statements of three nests fused into one skewed
-/// band) is generated untiled, with a warning at the region's pragma; the
-/// translation still succeeds and keeps the parallel loops.
+/// `AST_OPERATIONS` (statements of several nests fused into one band of
+/// tiles of 4) is generated untiled, with a warning at the region's
+/// pragma; the translation still succeeds and keeps the parallel loops.
 #[test]
 fn tiles_over_the_code_generation_bound_are_dropped_with_a_warning() {
     let dir = scratch();
     let output = dir.path().join("out.c");
-    let out = iotile(&args(&["--target=openmp", "--reschedule=always", "-o", &output.display().to_string(), "testsuite/run/tiles357-wrong.c"]));
+    let case = "testsuite/run/17-two-level-tiny-tiles.c";
+    let out = iotile(&args(&["--target=openmp", "--reschedule=always", "--tile-sizes=4", "--fusion=max", "-o", &output.display().to_string(), case]));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(0), "{stderr}");
-    assert!(stderr.contains("testsuite/run/tiles357-wrong.c:9:1: warning: region 0 is rescheduled without tiling"), "{stderr}");
+    assert!(stderr.contains(&format!("{case}:15:1: warning: region 0 is rescheduled without tiling")), "{stderr}");
     assert!(stderr.contains("generating the code of its tiles would take isl more than 3000000 operations"), "{stderr}");
     assert!(!stderr.contains("keeps its original order"), "{stderr}");
     let generated = std::fs::read_to_string(&output).unwrap();

@@ -29,6 +29,12 @@ const CFLAGS: &[&str] = &["-std=c99", "-Wall", "-Wextra", "-Wno-unknown-pragmas"
 const TILES_OVER_CODE_GENERATION_BOUND: &[&str] =
     &["tiles357-wrong.c", "17-two-level-tiny-tiles.c", "17-isolation-strided.c", "12-parallel-member-inside-skewed-tile-band.c"];
 
+/// Programs whose untiled new schedule isl generates in the wrong order
+/// (`ast::check` refuses it; the region keeps its original order): in
+/// `tiles357-wrong.c` a read of `A0[1][6][1]` came after its overwrite,
+/// harmless only because the value computed from it is overwritten too.
+const ISL_MISORDERS_UNTILED: &[&str] = &["tiles357-wrong.c"];
+
 /// Compiles `source` to `exe`; gives gcc's diagnostics on failure.
 fn compile(source: &Path, exe: &Path, flags: &[String], werror: bool) -> Result<(), String> {
     let mut cmd = Command::new("gcc");
@@ -86,7 +92,8 @@ fn check(case: &Path, target: &[&str]) -> Result<(), String> {
     let stderr = String::from_utf8_lossy(&out.stderr);
     let name = case.file_name().and_then(|n| n.to_str()).unwrap_or_default();
     let untiled = stderr.contains("is rescheduled without tiling") && !TILES_OVER_CODE_GENERATION_BOUND.contains(&name);
-    if stderr.contains("keeps its original order") || untiled {
+    let misordered = ISL_MISORDERS_UNTILED.contains(&name) && stderr.contains("in the order opposite to its schedule's");
+    if (stderr.contains("keeps its original order") && !misordered) || untiled {
         return Err(format!("iotile did not use the schedule it was asked for:\n{stderr}"));
     }
     let original_exe = dir.path().join("original");
