@@ -686,10 +686,12 @@ fn separate_statements(mut node: ScheduleNode) -> IslResult<ScheduleNode> {
 /// and out of isolated parts; `None` where every member has it already.
 /// `Default` gives the same instances in the same order in loops with more
 /// tests but cheaper to generate (no `separate`, no unrolling); `Separate`
-/// gives loops over pieces that run the same statements, where isl's
-/// default generation (and unrolling) ran two statements of one band point
-/// in the order opposite to the sequence below the band (a band whose
-/// members [`split_classes`] split into a floor and a modulo part).
+/// gives loops over pieces that run the same statements: the next try where
+/// isl's default generation (and unrolling) ran two statements of one band
+/// point in the order opposite to the sequence below the band (a band whose
+/// members [`split_classes`] split into a floor and a modulo part; for
+/// that tree another isl build printed the right order with `separate`,
+/// ours needed more than the AST bound).
 pub fn with_loop_types(schedule: &Schedule, ty: ASTLoopType) -> IslResult<Option<Schedule>> {
     fn set(mut node: ScheduleNode, ty: ASTLoopType, changed: &mut bool) -> IslResult<ScheduleNode> {
         if node.get_type()? == ScheduleNodeType::Band {
