@@ -533,7 +533,7 @@ fn translate(inv: &Invocation, source: &Path, dir: &Path) -> Result<Option<Trans
         return Ok(None);
     }
     let options = FrontOptions { preprocessor: inv.preprocessor.clone(), user_context: inv.user_context.clone() };
-    let session = crate::isl::Session::new(inv.max_operations, inv.max_seconds);
+    let session = crate::isl::Session::new(inv.max_operations, inv.max_seconds).with_scheduler_process(std::env::current_exe().ok());
     let file = match crate::front::parse_file(&session, source, &options) {
         Ok(f) => f,
         Err(d) => {

@@ -14,7 +14,7 @@ use std::ffi::{CStr, CString};
 use std::os::raw::{c_char, c_void};
 
 use isl_rs::{
-    ASTExpr, ASTNode, ASTNodeType, Context, Map, MultiUnionPwAff, Options, PwAff, Schedule, Set, Space, UnionMap,
+    ASTExpr, ASTNode, ASTNodeType, Context, Map, MultiUnionPwAff, Options, PwAff, Schedule, ScheduleConstraints, Set, Space, UnionMap,
     UnionSet,
 };
 use libc::uintptr_t;
@@ -80,6 +80,7 @@ extern "C" {
     fn isl_pw_aff_to_str(pa: uintptr_t) -> *mut c_char;
     fn isl_multi_union_pw_aff_to_str(mupa: uintptr_t) -> *mut c_char;
     fn isl_schedule_to_str(schedule: uintptr_t) -> *mut c_char;
+    fn isl_schedule_constraints_to_str(sc: uintptr_t) -> *mut c_char;
     fn isl_ast_expr_to_C_str(expr: uintptr_t) -> *mut c_char;
     fn isl_ast_node_to_C_str(node: uintptr_t) -> *mut c_char;
 }
@@ -98,6 +99,10 @@ pub struct Session {
     excluded: std::sync::Arc<Excluded>,
     /// When the [`Session::within_deadline`] call in progress began.
     started: std::sync::Mutex<Option<std::time::Instant>>,
+    /// The `iotile` executable that runs isl's scheduler in a process of
+    /// its own (`None`: the scheduler runs in this one); see
+    /// [`crate::schedule::process`].
+    scheduler_process: Option<std::path::PathBuf>,
 }
 
 /// Work the deadline does not count: whether some runs now, and the
@@ -122,7 +127,26 @@ impl Session {
         let _ = Options::set_tile_shift_point_loops(&ctx, 0);
         ctx.set_max_operations(max_operations);
         let deadline = (max_seconds > 0).then(|| std::time::Duration::from_secs(max_seconds));
-        Session { ctx, deadline, excluded: Default::default(), started: Default::default() }
+        Session { ctx, deadline, excluded: Default::default(), started: Default::default(), scheduler_process: None }
+    }
+
+    /// Gives the session with isl's scheduler run by `executable` (the
+    /// running `iotile`, given by the command's entry point only), in a
+    /// process of its own: a fault inside isl's scheduler then costs the
+    /// region its new schedule, not the whole run.
+    pub fn with_scheduler_process(mut self, executable: Option<std::path::PathBuf>) -> Session {
+        self.scheduler_process = executable;
+        self
+    }
+
+    /// The executable that runs isl's scheduler apart, if any.
+    pub fn scheduler_process(&self) -> Option<&std::path::Path> {
+        self.scheduler_process.as_deref()
+    }
+
+    /// The bound on isl operations (0: none).
+    pub fn max_operations(&self) -> u64 {
+        self.ctx.get_max_operations()
     }
 
     /// The wall-clock limit of [`Session::within_deadline`] in seconds (0: none).
@@ -159,11 +183,20 @@ impl Session {
     /// ran out (never outside a deadline); the context has its bound, a
     /// fresh count and no error afterwards when it did.
     pub fn within_share<T>(&self, share: f64, work: impl FnOnce() -> T) -> (T, bool) {
-        let started = *self.started.lock().unwrap_or_else(|e| e.into_inner());
-        let (Some(limit), Some(started)) = (self.deadline, started) else { return (work(), false) };
+        match self.share_left(share) {
+            Some(limit) => self.within(limit, None, work),
+            None => (work(), false),
+        }
+    }
+
+    /// A `share` of the time left to the [`Session::within_deadline`]
+    /// call in progress (`None` outside one, or without a deadline).
+    pub fn share_left(&self, share: f64) -> Option<std::time::Duration> {
+        let started = (*self.started.lock().unwrap_or_else(|e| e.into_inner()))?;
+        let limit = self.deadline?;
         let excluded = std::time::Duration::from_nanos(self.excluded.nanos.load(std::sync::atomic::Ordering::SeqCst));
         let left = (started + limit + excluded).saturating_duration_since(std::time::Instant::now());
-        self.within(left.mul_f64(share), None, work)
+        Some(left.mul_f64(share))
     }
 
     /// Runs `work`; once it has run for `limit` (moved by the time
@@ -347,6 +380,7 @@ impl_isl_text!(UnionMap, isl_union_map_to_str);
 impl_isl_text!(PwAff, isl_pw_aff_to_str);
 impl_isl_text!(MultiUnionPwAff, isl_multi_union_pw_aff_to_str);
 impl_isl_text!(Schedule, isl_schedule_to_str);
+impl_isl_text!(ScheduleConstraints, isl_schedule_constraints_to_str);
 
 /// Borrows `expr` and gives isl's own C rendering of it.
 pub fn ast_expr_to_c(expr: &ASTExpr) -> String {

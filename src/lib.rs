@@ -53,9 +53,17 @@ use isl::{IslText, Session};
 use timing::StageTimes;
 
 /// Runs iotile with `args` (program name first); gives the exit status.
+///
+/// This is the `iotile` executable's entry point, and only that: it runs
+/// isl's scheduler in children started from the running executable (see
+/// [`schedule::process`]), which must therefore be `iotile` itself.
 pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
+    let args: Vec<OsString> = args.into_iter().collect();
+    if args.get(1).is_some_and(|a| a == schedule::process::WORKER_ARGUMENT) {
+        return schedule::process::serve();
+    }
     interrupt::install();
-    interrupt::unless_interrupted(run_watched(args.into_iter().collect()))
+    interrupt::unless_interrupted(run_watched(args))
 }
 
 /// [`run`] once the signals are watched.
@@ -101,7 +109,7 @@ fn translate(cli: &Cli) -> Result<(), ()> {
         },
         user_context: cli.ctx.clone(),
     };
-    let session = Session::new(cli.max_operations, cli.max_seconds);
+    let session = Session::new(cli.max_operations, cli.max_seconds).with_scheduler_process(std::env::current_exe().ok());
     if let Some(text) = &cli.ctx {
         if isl_rs::Set::read_from_str(session.ctx(), text).is_err() {
             return Err(fail(Diagnostic::error(format!(
@@ -889,8 +897,20 @@ fn transformed_schedule(
     }
     let computed = times.time(region, "schedule", || schedule::compute(session, scop, dependences, plan.fusion))?;
     let schedule = match computed {
-        Some(s) => s,
-        None => scop.schedule.copy()?,
+        schedule::Computed::Found(s) => s,
+        schedule::Computed::NotFound => scop.schedule.copy()?,
+        schedule::Computed::Serialized(s, how) => {
+            if options.dump_schedule {
+                println!("region {index} scheduler: isl's scheduler failed in its process ({how}); scheduled again with its strongly connected components serialised");
+            }
+            s
+        }
+        schedule::Computed::Crashed(how) => {
+            if options.dump_schedule {
+                println!("region {index} scheduler: isl's scheduler failed in its process ({how}); the original order is kept");
+            }
+            scop.schedule.copy()?
+        }
     };
     let mut transformed = tile(schedule.copy()?, &tiling)?;
     let fuse = |t: &transform::tile::Tiled| match plan.fusion {

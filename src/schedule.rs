@@ -40,16 +40,84 @@ const MAX_CONSTRAINTS_PER_DIMENSION: i32 = 6;
 /// 3-D stencils (heat-3d) take the scheduler tens of seconds.
 const MIN_BOXED_DIMENSIONS: i32 = 4;
 
-/// Computes a schedule for `scop`; `None` when isl could not find one
-/// within the operation bound (the caller keeps the original schedule).
-pub fn compute(session: &Session, scop: &Scop, deps: &Dependences, fusion: Fusion) -> IslResult<Option<Schedule>> {
+pub mod process;
+
+/// What isl's scheduler gave a region.
+pub enum Computed {
+    /// A schedule.
+    Found(Schedule),
+    /// None: isl failed, or hit the operation bound or its share of the
+    /// deadline (the caller keeps the original schedule).
+    NotFound,
+    /// The scheduler's process ended abnormally, a fault inside isl (see
+    /// [`process`]); the text says how. The caller keeps the original
+    /// schedule.
+    Crashed(String),
+    /// A schedule computed with strongly connected components serialised
+    /// (as for minimal fusion), after the scheduler with the fusion asked
+    /// for crashed as the text says.
+    Serialized(Schedule, String),
+}
+
+/// The isl options of one run of the scheduler, as the child of
+/// [`process`] gets them too.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SchedulerOptions {
+    /// `schedule_serialize_sccs`.
+    serialize_sccs: bool,
+    /// `schedule_outer_coincidence`.
+    outer_coincidence: bool,
+    /// The bound on isl operations (0: none).
+    max_operations: u64,
+}
+
+impl SchedulerOptions {
+    /// The options for `fusion`: minimal fusion serialises strongly
+    /// connected components; smart fusion only fuses where outer
+    /// parallelism survives; maximal fusion fuses whatever the dependences
+    /// allow.
+    fn for_fusion(fusion: Fusion, max_operations: u64) -> SchedulerOptions {
+        SchedulerOptions {
+            serialize_sccs: matches!(fusion, Fusion::Min | Fusion::Liveout),
+            outer_coincidence: fusion == Fusion::Smart,
+            max_operations,
+        }
+    }
+
+    /// Sets the options on `ctx` (the operation bound is the session's).
+    fn apply(&self, ctx: &isl_rs::Context) {
+        // The option setters only fail on a NULL context.
+        let _ = Options::set_schedule_serialize_sccs(ctx, i32::from(self.serialize_sccs));
+        let _ = Options::set_schedule_outer_coincidence(ctx, i32::from(self.outer_coincidence));
+        let _ = Options::set_schedule_maximize_band_depth(ctx, 1);
+    }
+
+    /// The options as one line, for the child of [`process`].
+    fn to_header(self) -> String {
+        format!("{} {} {}", u8::from(self.serialize_sccs), u8::from(self.outer_coincidence), self.max_operations)
+    }
+
+    /// Reads [`SchedulerOptions::to_header`]'s line back.
+    fn from_header(line: &str) -> Option<SchedulerOptions> {
+        let mut words = line.split(' ');
+        let mut flag = || match words.next()? {
+            "0" => Some(false),
+            "1" => Some(true),
+            _ => None,
+        };
+        let (serialize_sccs, outer_coincidence) = (flag()?, flag()?);
+        let max_operations = words.next()?.parse().ok()?;
+        words.next().is_none().then_some(SchedulerOptions { serialize_sccs, outer_coincidence, max_operations })
+    }
+}
+
+/// Computes a schedule for `scop`; [`Computed::NotFound`] when isl could
+/// not find one within the operation bound or its share of the deadline.
+/// Where the session names a scheduler process, isl's scheduler runs there.
+pub fn compute(session: &Session, scop: &Scop, deps: &Dependences, fusion: Fusion) -> IslResult<Computed> {
     let ctx = session.ctx();
-    // Minimal fusion serialises strongly connected components; smart fusion
-    // only fuses where outer parallelism survives; maximal fusion fuses
-    // whatever the dependences allow.
-    let _ = Options::set_schedule_serialize_sccs(ctx, i32::from(matches!(fusion, Fusion::Min | Fusion::Liveout)));
-    let _ = Options::set_schedule_outer_coincidence(ctx, i32::from(fusion == Fusion::Smart));
-    let _ = Options::set_schedule_maximize_band_depth(ctx, 1);
+    let options = SchedulerOptions::for_fusion(fusion, session.max_operations());
+    options.apply(ctx);
     let validity = scheduling_relations(deps.unconditional()?)?;
     let coincidence = scheduling_relations(deps.coincidence(scop)?)?;
     let proximity = scheduling_relations(deps.validity()?)?;
@@ -62,8 +130,33 @@ pub fn compute(session: &Session, scop: &Scop, deps: &Dependences, fusion: Fusio
         constraints = constraints.set_conditional_validity(deps.tagged_flow.copy()?, deps.tagged_order.copy()?)?;
     }
     session.reset_operations();
-    let schedule = session.within_share(SCHEDULER_SHARE, || constraints.compute_schedule()).0.ok();
-    Ok(schedule.filter(|s| !malformed(s)))
+    let Some(executable) = session.scheduler_process() else {
+        return Ok(found(session.within_share(SCHEDULER_SHARE, || constraints.compute_schedule()).0.ok()));
+    };
+    let apart = |options| process::compute(session, executable, &constraints, options, session.share_left(SCHEDULER_SHARE));
+    match apart(options) {
+        // The faults seen are in isl's decomposition of a component into
+        // strongly connected ones, a step that serialising them skips.
+        Some(Computed::Crashed(how)) if !options.serialize_sccs => {
+            let serialized = SchedulerOptions { serialize_sccs: true, ..options };
+            Ok(match apart(serialized) {
+                Some(Computed::Found(schedule)) if !malformed(&schedule) => Computed::Serialized(schedule, how),
+                _ => Computed::Crashed(how),
+            })
+        }
+        Some(Computed::Found(schedule)) => Ok(found(Some(schedule))),
+        Some(other) => Ok(other),
+        None => Ok(found(session.within_share(SCHEDULER_SHARE, || constraints.compute_schedule()).0.ok())),
+    }
+}
+
+/// [`Computed::Found`] for a well-formed schedule, else
+/// [`Computed::NotFound`].
+fn found(schedule: Option<Schedule>) -> Computed {
+    match schedule {
+        Some(schedule) if !malformed(&schedule) => Computed::Found(schedule),
+        _ => Computed::NotFound,
+    }
 }
 
 /// Whether isl's scheduler gave a tree with a set or sequence node

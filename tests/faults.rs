@@ -240,3 +240,46 @@ fn a_missing_or_crashing_compiler_is_a_one_line_error() {
     assert_one_line_error(&driver("gcc", Path::new("/sys")), "temporary directory");
     assert!(!dir.path().join("p").exists());
 }
+
+/// isl's scheduler runs in a process of its own (`schedule::process`), so
+/// that a fault inside isl costs a region its new schedule, not the run.
+/// Here the "scheduler" is a script around iotile that dies of SIGSEGV
+/// whenever strongly connected components are not serialised (the first
+/// word of its input, where isl's real fault lies): maximal fusion is then
+/// scheduled again with them serialised, and gets the schedule minimal
+/// fusion gets; a scheduler that always dies leaves the region no new
+/// schedule, and says how it died.
+#[test]
+fn a_scheduler_that_dies_costs_the_region_only_its_new_schedule() {
+    use iotile::isl::{IslText, Session};
+    use iotile::schedule::{compute, Computed, Fusion};
+    let dir = scratch();
+    let script = |name: &str, body: &str| {
+        let path = dir.path().join(name);
+        std::fs::write(&path, format!("#!/bin/sh\ninput=$(cat)\n{body}\n")).unwrap();
+        std::fs::set_permissions(&path, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+        path
+    };
+    let serialized_only = script("serialized-only", &format!("case \"$input\" in \"0 \"*) kill -SEGV $$ ;; esac\nprintf '%s\\n' \"$input\" | exec {IOTILE} \"$@\""));
+    let always_dies = script("always-dies", "kill -SEGV $$");
+    let schedule = |executable: &Path, fusion: Fusion| {
+        let session = Session::new(0, 0).with_scheduler_process(Some(executable.to_path_buf()));
+        let file = iotile::front::parse_file(&session, &root().join("testsuite/snapshots/two-nests.c"), &Default::default()).unwrap();
+        let scop = file.regions[0].scop.as_ref().unwrap();
+        let deps = iotile::deps::analyse(scop).unwrap();
+        match compute(&session, scop, &deps, fusion).unwrap() {
+            Computed::Found(s) => ("found".to_string(), s.isl_text()),
+            Computed::Serialized(s, how) => (format!("serialized after: {how}"), s.isl_text()),
+            Computed::Crashed(how) => (format!("crashed: {how}"), String::new()),
+            Computed::NotFound => ("not found".to_string(), String::new()),
+        }
+    };
+    let (minimal, expected) = schedule(Path::new(IOTILE), Fusion::Min);
+    assert_eq!(minimal, "found");
+    let (maximal, fused) = schedule(Path::new(IOTILE), Fusion::Max);
+    assert_eq!(maximal, "found");
+    assert_ne!(fused, expected, "maximal fusion fuses the two nests");
+    assert_eq!(schedule(&serialized_only, Fusion::Min), ("found".to_string(), expected.clone()));
+    assert_eq!(schedule(&serialized_only, Fusion::Max), ("serialized after: it died of signal 11".to_string(), expected));
+    assert_eq!(schedule(&always_dies, Fusion::Max).0, "crashed: it died of signal 11");
+}

@@ -413,6 +413,33 @@ fn dependences_with_divisions_do_not_crash_isl() {
     assert!(run(&exe).expect("the output runs") == expected, "outputs differ");
 }
 
+/// isl's scheduler died of a segmentation fault, on about one run in two,
+/// splitting a component into strongly connected ones under maximal fusion
+/// (`testsuite/isl-faults/13-scc-decomposition.c`). It runs in a process of
+/// its own now: iotile survives the fault, schedules the region again with
+/// its strongly connected components serialised, and the output computes
+/// what the original does. (That a fault in the scheduler's process is
+/// caught every time, `tests/faults.rs` checks with a scheduler made to
+/// crash.) Several runs, since the fault depends on what memory held.
+#[test]
+fn a_fault_in_isl_s_scheduler_costs_only_the_fusion() {
+    let case = root().join("testsuite/isl-faults/13-scc-decomposition.c");
+    let dir = scratch();
+    let original = dir.path().join("original");
+    compile(&case, &original, &[], false).expect("the original compiles");
+    let expected = run(&original).expect("the original runs");
+    for attempt in 0..4 {
+        let generated = dir.path().join(format!("generated{attempt}.c"));
+        let args = ["--target=openmp", "--reschedule=always", "--fusion=max", "-o", &generated.display().to_string(), &relative(&case).display().to_string()]
+            .map(String::from);
+        let out = iotile(&args);
+        assert!(out.status.success(), "run {attempt}: {:?} {}", out.status, String::from_utf8_lossy(&out.stderr));
+        let exe = dir.path().join(format!("generated{attempt}"));
+        compile(&generated, &exe, &[], false).expect("the output compiles");
+        assert!(run(&exe).expect("the output runs") == expected, "run {attempt}: outputs differ");
+    }
+}
+
 /// The direct anti dependences of a random program's region (writes
 /// under `(l + 1) / 2` in a loop stepping down by 3) took isl minutes;
 /// past their operation bound, every read before a later write of its
