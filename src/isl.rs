@@ -51,6 +51,7 @@ extern "C" {
     fn isl_ast_build_set_iterators(build: uintptr_t, iterators: uintptr_t) -> uintptr_t;
     fn isl_ast_build_node_from_schedule(build: uintptr_t, schedule: uintptr_t) -> uintptr_t;
     fn isl_ast_build_expr_from_pw_aff(build: uintptr_t, pa: uintptr_t) -> uintptr_t;
+    fn isl_ast_build_expr_from_set(build: uintptr_t, set: uintptr_t) -> uintptr_t;
     fn isl_ast_build_get_ctx(build: uintptr_t) -> uintptr_t;
     fn isl_ast_build_get_schedule_space(build: uintptr_t) -> uintptr_t;
     fn isl_ast_build_get_schedule(build: uintptr_t) -> uintptr_t;
@@ -477,6 +478,19 @@ impl AstBuild {
     /// gives an expression computing it (`isl_ast_build_expr_from_pw_aff`).
     pub fn expr_from_pw_aff(&self, value: PwAff) -> IslResult<ASTExpr> {
         expr_from_pw_aff(self.ptr, self.ctx, value)
+    }
+
+    /// Borrows the build, takes `set` (of parameter values) and gives a
+    /// condition that holds exactly there (`isl_ast_build_expr_from_set`).
+    pub fn expr_from_set(&self, set: Set) -> IslResult<ASTExpr> {
+        let mut set = set;
+        set.do_not_free_on_drop();
+        // SAFETY: the build is live; ownership of `set` passes to isl.
+        let ptr = unsafe { isl_ast_build_expr_from_set(self.ptr, set.ptr) };
+        if ptr == 0 {
+            return Err(last_error(&Context { ptr: self.ctx, should_free_on_drop: false }));
+        }
+        Ok(ASTExpr { ptr, should_free_on_drop: true })
     }
 
     /// Takes the build and `schedule` and gives the AST that executes it,

@@ -527,14 +527,15 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
                         }
                         mapped.kernels.insert_str(0, &declarations);
                     }
-                    return Ok((mapped.host, Some((mapped.kernels, mapped.declarations))));
+                    let host = back::guarded(scop, mapped.host, region_statements(file, region), &region.indent).map_err(fail)?;
+                    return Ok((host, Some((mapped.kernels, mapped.declarations))));
                 }
                 if options.dump_schedule {
                     println!("region {} runs on the host: its schedule has no parallel loop", region.index);
                 }
             }
             let code = times.time(index, "back", || back::write_region(scop, &region_ast, &region.indent, openmp, &privatizable)).map_err(fail)?;
-            Ok((code, None))
+            Ok((back::guarded(scop, code, region_statements(file, region), &region.indent).map_err(fail)?, None))
         });
         match generated {
             Ok((code, region_kernels)) => {
@@ -1163,6 +1164,15 @@ fn region_pragma(file: &SourceFile, region: &front::Region) -> std::ops::Range<u
     let pragma_line = &file.text[region.original.start..line_end];
     let start = region.original.start + pragma_line.len() - pragma_line.trim_start().len();
     start..line_end
+}
+
+/// The text of `region` between its `#pragma scop` and `#pragma endscop`
+/// lines.
+fn region_statements<'f>(file: &'f SourceFile, region: &front::Region) -> &'f str {
+    let text = &file.text[region.original.clone()];
+    let start = text.find('\n').map_or(text.len(), |e| e + 1);
+    let end = text.trim_end_matches(['\r', '\n']).rfind('\n').map_or(start, |e| e + 1).max(start);
+    &text[start..end]
 }
 
 /// Stack of the thread [`with_deep_stack`] runs its work on: the front end

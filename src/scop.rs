@@ -27,8 +27,17 @@ pub struct Scop {
     /// reads them converted to `long`.
     pub unsigned_params: Vec<String>,
     /// Constraints on the parameters that generated code may assume
-    /// (inferred non-negativity of array extents, plus `--ctx`).
+    /// (inferred non-negativity of array extents, plus `--ctx`), without
+    /// the [`Scop::wrapping`] values.
     pub context: Set,
+    /// The parameter values (within the context otherwise) where an
+    /// unsigned value that C reads in a bound, condition or subscript
+    /// passes its type's top (`for (u = ub + n - 1; u >= ub; u--)` with
+    /// `ub` near `UINT_MAX`): C has it modulo `2^bits`, the model as the
+    /// integer it is. Generated code runs only outside them; the region's
+    /// original code runs there (a test the back end puts around the
+    /// region). `None` where no value wraps.
+    pub wrapping: Option<Set>,
     /// The statements in textual order.
     pub statements: Vec<Statement>,
     /// Arrays (and scalars, as 0-d arrays) referenced in the region.
@@ -319,6 +328,9 @@ impl Scop {
         out.push_str(&format!("region {}:\n", self.index));
         out.push_str(&format!("  parameters: [{}]\n", self.params.join(", ")));
         out.push_str(&format!("  context: {}\n", self.context.isl_text()));
+        if let Some(wrapping) = &self.wrapping {
+            out.push_str(&format!("  unsigned values wrap (original code runs): {}\n", wrapping.isl_text()));
+        }
         out.push_str("  arrays:\n");
         for a in &self.arrays {
             let dims: String = a

@@ -44,3 +44,18 @@ impl std::fmt::Display for Target {
 pub fn write_region(scop: &Scop, ast: &RegionAst, indent: &str, openmp: bool, privatizable: &Privatization) -> IslResult<String> {
     c::Writer::new(scop, indent, openmp, privatizable).write_region(ast)
 }
+
+/// `code`, a region's generated code, behind a test of its parameters:
+/// where an unsigned value that C reads in a bound, condition or subscript
+/// wraps ([`Scop::wrapping`]), the region's original statements
+/// (`original`, its text between the `#pragma scop` and `#pragma endscop`
+/// lines) run instead. `code` itself where no value wraps.
+pub fn guarded(scop: &Scop, code: String, original: &str, indent: &str) -> IslResult<String> {
+    let Some(wrapping) = &scop.wrapping else { return Ok(code) };
+    let build = crate::isl::AstBuild::from_context(isl_rs::Set::universe(wrapping.get_space()?)?)?;
+    let test = build.expr_from_set(wrapping.copy()?)?;
+    let test = c::Writer::new(scop, indent, false, &Privatization::default()).expression(&test)?;
+    let original = if original.ends_with('\n') || original.is_empty() { original.to_string() } else { format!("{original}\n") };
+    let code = if code.ends_with('\n') { code } else { format!("{code}\n") };
+    Ok(format!("{indent}if ({test}) {{\n{original}{indent}}} else {{\n{code}{indent}}}\n"))
+}

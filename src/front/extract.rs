@@ -217,6 +217,9 @@ struct Extractor<'a> {
     converted_operands: Vec<(PwAff, u32)>,
     /// While a loop's initial value or condition is read.
     in_loop_header: bool,
+    /// The parameter values where some unsigned value C reads passes its
+    /// type's top (see [`Scop::wrapping`]); `None` while there are none.
+    wrapping: Option<Set>,
 }
 
 impl From<IslError> for FrontError {
@@ -271,6 +274,7 @@ pub fn extract<'a>(ctx: &'a Context, src: &'a str, input: &'a RegionInput) -> FR
         loop_test: None,
         converted_operands: Vec::new(),
         in_loop_header: false,
+        wrapping: None,
     };
     for item in &input.items {
         x.reject_volatile(*item)?;
@@ -284,6 +288,7 @@ pub fn extract<'a>(ctx: &'a Context, src: &'a str, input: &'a RegionInput) -> FR
     let fail_at = |e: FrontError| if e.span.is_empty() { FrontError { span: span.clone(), ..e } } else { e };
     let schedule = x.schedule(&items).map_err(fail_at)?;
     let context = x.context(input).map_err(fail_at)?;
+    let (context, wrapping) = x.without_wrapping(context).map_err(fail_at)?;
     let live_iterators = x.live_iterators(input, &span).map_err(fail_at)?;
     let scalars_live_after = x
         .arrays
@@ -320,6 +325,7 @@ pub fn extract<'a>(ctx: &'a Context, src: &'a str, input: &'a RegionInput) -> FR
         unsigned_params,
         params: x.params,
         context,
+        wrapping,
         statements: x.statements,
         arrays: x.arrays,
         invariants: x.invariants,
@@ -757,6 +763,9 @@ impl<'a> Extractor<'a> {
                             format!("C divides the operands as unsigned {}-bit values, a huge one where it is negative", ty.bits),
                         );
                     }
+                    if ty.unsigned {
+                        self.note_wrapping(&a, ty.bits)?;
+                    }
                     let (a, d) = align(a, self.constant(c)?)?;
                     Ok(if op == "/" { a.tdiv_q(d)? } else { a.tdiv_r(d)? })
                 }
@@ -876,11 +885,10 @@ impl<'a> Extractor<'a> {
     }
 
     /// Whether `value` is never negative where it is evaluated now (the
-    /// current domain, unsigned parameters not negative), so that C's
+    /// current domain, parameters within their types), so that C's
     /// conversion to an unsigned type leaves it unchanged. (A value past the
-    /// type's top, an unsigned parameter near it plus one, would wrap too;
-    /// that takes parameters no loop over them could run to, and is not
-    /// checked.)
+    /// type's top, an unsigned parameter near it plus one, wraps too: see
+    /// [`Self::note_wrapping`].)
     fn never_negative(&self, value: &PwAff) -> FResult<bool> {
         self.never_in(self.negative_part(value.copy()?)?)
     }
@@ -900,8 +908,14 @@ impl<'a> Extractor<'a> {
 
     /// Whether no point of `set` is reached: none lies in the current
     /// domain (lifted to the iterators in scope whose loops have not added
-    /// their dimension yet) with the unsigned parameters not negative.
+    /// their dimension yet) with the parameters within their types.
     fn never_in(&self, set: Set) -> FResult<bool> {
+        Ok(self.reached(set)?.is_empty()?)
+    }
+
+    /// The points of `set` in the current domain (lifted as in
+    /// [`Self::never_in`]) with the parameters in their types' ranges.
+    fn reached(&self, set: Set) -> FResult<Set> {
         let mut domain = self.domain.copy()?;
         let missing = self.iterators.len() as i64 - domain.dim(DimType::Set)? as i64;
         if missing > 0 {
@@ -911,8 +925,50 @@ impl<'a> Extractor<'a> {
                 domain = domain.set_dim_name(DimType::Set, first + k as u32, &it.name)?;
             }
         }
-        let reached = intersect(domain, set)?;
-        Ok(self.unsigned_parameters_not_negative(reached)?.is_empty()?)
+        self.parameters_in_range(intersect(domain, set)?)
+    }
+
+    /// Records that C reads `value`, of an unsigned `bits`-bit type, here
+    /// (a comparison's operand, a dividend, a subscript, a loop's first
+    /// value): where it passes the type's top, C has it modulo `2^bits`
+    /// and the model does not, so the region's code runs only where it
+    /// does not (see [`Scop::wrapping`]). Sums of unsigned values wrap in
+    /// C wherever they pass the top, but only a value C reads decides
+    /// anything, and it is the model's modulo `2^bits`.
+    fn note_wrapping(&mut self, value: &PwAff, bits: u32) -> FResult<()> {
+        let past = self.past_top(value, bits)?;
+        let reached = self.reached(past)?;
+        self.note_wrapping_at(reached)
+    }
+
+    /// Where `value` is above the top of an unsigned `bits`-bit type;
+    /// nowhere for 64 bits, taken as not reached, as parameters are
+    /// elsewhere: it takes sizes of 2^64 elements, and the test of the
+    /// region's code would need integers wider than C's.
+    fn past_top(&self, value: &PwAff, bits: u32) -> FResult<Set> {
+        let domain = value.copy()?.domain()?;
+        if bits >= 64 {
+            return Ok(domain.subtract(value.copy()?.domain()?)?);
+        }
+        let top = PwAff::val_on_domain(domain, Val::int_from_ui(self.ctx, (1u64 << bits) - 1)?)?;
+        Ok(value.copy()?.gt_set(top)?)
+    }
+
+    /// Adds the parameter values of `points` (points where a value C reads
+    /// wraps) to [`Extractor::wrapping`].
+    fn note_wrapping_at(&mut self, points: Set) -> FResult<()> {
+        if points.is_empty()? {
+            return Ok(());
+        }
+        let params = points.params()?;
+        self.wrapping = Some(match self.wrapping.take() {
+            None => params,
+            Some(w) => {
+                let (w, p) = align(w, params)?;
+                w.union(p)?.coalesce()?
+            }
+        });
+        Ok(())
     }
 
     /// Where `value` is negative.
@@ -921,15 +977,20 @@ impl<'a> Extractor<'a> {
         Ok(value.lt_set(zero)?)
     }
 
-    /// `set` where each unsigned parameter is not negative.
-    fn unsigned_parameters_not_negative(&self, mut set: Set) -> FResult<Set> {
+    /// `set` where each parameter is within its type's range.
+    fn parameters_in_range(&self, mut set: Set) -> FResult<Set> {
         for k in 0..set.dim(DimType::Param)? as u32 {
             let ty = IntType::named(self.declarations.get(set.get_dim_name(DimType::Param, k)?).map_or("int", |d| d.c_type.as_str()));
+            let space = set.get_space()?;
+            let p = PwAff::var_on_domain(LocalSpace::from_space(space.copy()?)?, DimType::Param, k)?;
             if ty.unsigned {
-                let space = set.get_space()?;
-                let p = PwAff::var_on_domain(LocalSpace::from_space(space.copy()?)?, DimType::Param, k)?;
                 let zero = PwAff::val_on_domain(Set::universe(space)?, Val::int_from_si(self.ctx, 0)?)?;
-                set = set.intersect(p.ge_set(zero)?)?;
+                let past = self.past_top(&p, ty.bits)?;
+                set = set.intersect(p.ge_set(zero)?)?.subtract(past)?;
+            } else if ty.bits < 64 {
+                let bound = |v: i64| -> FResult<PwAff> { Ok(PwAff::val_on_domain(Set::universe(space.copy()?)?, Val::int_from_si(self.ctx, v)?)?) };
+                let half = 1i64 << (ty.bits - 1);
+                set = set.intersect(p.copy()?.ge_set(bound(-half)?)?)?.intersect(p.lt_set(bound(half)?)?)?;
             }
         }
         Ok(set)
@@ -962,13 +1023,16 @@ impl<'a> Extractor<'a> {
                 if !unsigned_iterator {
                     self.converted_operands.push((value.copy()?, ty.bits));
                 }
-            } else if self.loop_test.is_none() && !self.never_negative(value)? {
+                continue;
+            }
+            if self.loop_test.is_none() && !self.never_negative(value)? {
                 return error(
                     node,
                     "comparison in unsigned arithmetic of a value that may be negative",
                     format!("C converts '{}' to an unsigned {}-bit value, a huge one where it is negative", self.text(side), ty.bits),
                 );
             }
+            self.note_wrapping(value, ty.bits)?;
         }
         Ok((a, b))
     }
@@ -1186,6 +1250,13 @@ impl<'a> Extractor<'a> {
         let start = self.affine(init_value)?;
         let outer = self.domain.copy()?;
         let ty = declared_type.as_deref().map_or(IntType::INT, |t| IntType::named(&resolve_typedefs(t, self.typedefs)));
+        // The first value as C stores it: computed in the initial value's
+        // type, then converted to the iterator's.
+        for stored in [self.int_type(init_value), ty] {
+            if stored.unsigned {
+                self.note_wrapping(&start, stored.bits)?;
+            }
+        }
         self.wide_iterators |= ty != IntType::INT;
         self.iterators.push(Iterator { name: name.clone(), decreasing, ty });
         self.max_depth = self.max_depth.max(self.iterators.len());
@@ -1259,18 +1330,25 @@ impl<'a> Extractor<'a> {
     /// iteration (`domain`) and at the value after each (`step` on),
     /// which includes the one that ends the loop. `for (int i = -3; i < n;
     /// i++)` does not run at all in C.
-    fn check_converted_operands(&self, cond: Node, operands: Vec<(PwAff, u32)>, start: Set, domain: &Set, step: i64) -> FResult<()> {
+    fn check_converted_operands(&mut self, cond: Node, operands: Vec<(PwAff, u32)>, start: Set, domain: &Set, step: i64) -> FResult<()> {
         let depth = self.iterators.len() - 1;
         let space = domain.get_space()?;
         let shifted = Aff::var_on_domain(LocalSpace::from_space(space.copy()?)?, DimType::Set, depth as u32)?.add_constant_val(Val::int_from_si(self.ctx, step)?)?;
         let next = MultiAff::identity_on_domain_space(space)?.set_aff(depth as i32, shifted)?;
         for (value, bits) in operands {
+            // Where the operand passes the type's top, see `note_wrapping`.
+            let past = self.past_top(&value, bits)?;
+            let after = past.copy()?.preimage_multi_aff(next.copy()?)?;
+            for (tested, past) in [(start.copy()?, past.copy()?), (domain.copy()?, past), (domain.copy()?, after)] {
+                let wraps = self.parameters_in_range(intersect(tested, past)?)?;
+                self.note_wrapping_at(wraps)?;
+            }
             let negative = self.negative_part(value)?;
             let at_start = intersect(start.copy()?, negative.copy()?)?;
             let during = intersect(domain.copy()?, negative.copy()?)?;
             let after = intersect(domain.copy()?, negative.preimage_multi_aff(next.copy()?)?)?;
             for tested in [at_start, during, after] {
-                if !self.unsigned_parameters_not_negative(tested)?.is_empty()? {
+                if !self.parameters_in_range(tested)?.is_empty()? {
                     return error(
                         cond,
                         "loop condition compares in unsigned arithmetic a value that may be negative",
@@ -1835,6 +1913,10 @@ impl<'a> Extractor<'a> {
         let mut relation: Option<Map> = None;
         for index in indices {
             let pa = self.affine(index)?;
+            let ty = self.int_type(index);
+            if ty.unsigned {
+                self.note_wrapping(&pa, ty.bits)?;
+            }
             let m = Map::from_pw_aff(pa)?;
             relation = Some(match relation {
                 None => m,
@@ -1944,6 +2026,30 @@ impl<'a> Extractor<'a> {
             context = c.intersect(u)?;
         }
         Ok(context)
+    }
+
+    /// `context` without the parameter values where an unsigned value C
+    /// reads wraps, and those values, where there are any (see
+    /// [`Scop::wrapping`]).
+    fn without_wrapping(&self, context: Set) -> FResult<(Set, Option<Set>)> {
+        let Some(wrapping) = &self.wrapping else { return Ok((context, None)) };
+        let (context, wrapping) = align(context, wrapping.copy()?)?;
+        // The parameter values C's types allow.
+        let known = self.parameters_in_range(context.copy()?)?;
+        let wrapping = wrapping.intersect(known.copy()?)?.coalesce()?;
+        if wrapping.is_empty()? {
+            return Ok((context, None));
+        }
+        let rest = known.copy()?.subtract(wrapping.copy()?)?.coalesce()?;
+        if rest.is_empty()? {
+            return Err(FrontError {
+                span: 0..0,
+                message: "unsigned arithmetic that wraps for every value of the parameters".into(),
+                why: "C computes these unsigned values modulo 2^bits, which the polyhedral model does not".into(),
+            });
+        }
+        // The test needs nothing the types or the context already give.
+        Ok((rest, Some(wrapping.gist(known)?.coalesce()?)))
     }
 
     /// The arrays of the region whose values nothing reads after it (see
