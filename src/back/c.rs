@@ -260,7 +260,21 @@ impl<'a> Writer<'a> {
                 self.line(d);
             }
         }
+        let body_start = self.out.len();
         self.put_node(&ast.root)?;
+        // A private scalar whose readers the regenerated code no longer
+        // runs (their domain is empty) is only set: -Wunused-but-set-variable.
+        let set_only: Vec<String> = self
+            .scop
+            .private_declarations
+            .iter()
+            .filter_map(|d| d.trim_end_matches(';').rsplit(' ').next())
+            .filter(|name| !is_read(&self.out[body_start..], name))
+            .map(|name| format!("(void){name};"))
+            .collect();
+        for line in &set_only {
+            self.line(line);
+        }
         // Iterators declared before the region that the regenerated code no
         // longer needs would otherwise trigger -Wunused-variable.
         for name in &self.scop.outer_iterators {
@@ -1012,5 +1026,39 @@ fn owner(counter: &str, v: &str, threads: &str) -> String {
         format!("iotile_owner({v}, {threads})")
     } else {
         format!("iotile_owner((int)(({v}) % {threads}), {threads})")
+    }
+}
+
+/// Whether `code` reads the variable `name` anywhere but in a pragma: an
+/// occurrence that is not the target of an assignment, `++` or `--`.
+fn is_read(code: &str, name: &str) -> bool {
+    const WRITES: [&str; 13] = ["+=", "-=", "*=", "/=", "%=", "<<=", ">>=", "&=", "|=", "^=", "++", "--", "="];
+    let word = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    code.lines().filter(|l| !l.trim_start().starts_with('#')).any(|line| {
+        line.match_indices(name).any(|(at, _)| {
+            let before = &line[..at];
+            let after = line[at + name.len()..].trim_start();
+            let whole = !before.ends_with(word) && !line[at + name.len()..].starts_with(word);
+            let written = (WRITES.iter().any(|w| after.starts_with(w)) && !after.starts_with("=="))
+                || before.trim_end().ends_with("++")
+                || before.trim_end().ends_with("--");
+            whole && !written
+        })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_read;
+
+    /// Assignments, `++` and pragmas do not read a variable; any other
+    /// occurrence of the whole name does.
+    #[test]
+    fn only_reads_count_as_reads() {
+        assert!(!is_read("  v0 = 1;\n  v0 += 2;\n  ++v0;\n  v0--;\n", "v0"));
+        assert!(!is_read("  #pragma omp parallel for private(v0)\n  v00 = x0v0;\n", "v0"));
+        assert!(is_read("  v0 = 1;\n  A[i] = v0 * 2;\n", "v0"));
+        assert!(is_read("  if (v0 == 3)\n", "v0"));
+        assert!(is_read("  v0 = v0 + 1;\n", "v0"));
     }
 }
