@@ -15,6 +15,9 @@
 //! among them `i - 2u < 3u` windows, and in the tests of loops up to
 //! them); in some programs `long` iterators that count from past
 //! `INT_MAX` (each use printed as the value it has in the other programs);
+//! in others `unsigned` iterators that count from a parameter `ub`,
+//! in most of those close enough to `UINT_MAX` that some loops' bounds
+//! wrap;
 //! some arrays the last region writes are
 //! named in a `#pragma iotile scratch` and not printed.
 //!
@@ -36,6 +39,9 @@ const UNSIGNED_STREAM: u64 = 0x756e_7369_676e_6564;
 
 /// Mixed into the seed for the choice of `long` iterators.
 const WIDE_STREAM: u64 = 0x7769_6465_5f69_7465;
+
+/// Mixed into the seed for the choice of `unsigned` iterators from a base.
+const BASE_STREAM: u64 = 0x6261_7365_5f69_7465;
 
 /// Generates the program of `seed`.
 pub fn generate(seed: u64) -> Program {
@@ -64,8 +70,14 @@ pub fn generate(seed: u64) -> Program {
     let mut stream = Rng::new(seed ^ UNSIGNED_STREAM);
     let unsigned = macros.names.is_empty() && stream.chance(20);
     let typedef_params = unsigned && stream.chance(50);
-    // The same for `long` iterators past `INT_MAX`.
+    // The same for `long` iterators past `INT_MAX`, and for `unsigned`
+    // ones from a base that may make their bounds wrap.
     macros.wide = Rng::new(seed ^ WIDE_STREAM).chance(10);
+    let mut stream = Rng::new(seed ^ BASE_STREAM);
+    if !macros.wide && stream.chance(10) {
+        let below = stream.range(0, 30) as u32;
+        macros.base = Some(if stream.chance(70) { u32::MAX - below } else { 1000 + below });
+    }
     let program = Program { seed, params, arrays, scalars, regions: Vec::new(), vla, macros, unsigned, typedef_params, scratch: Vec::new() };
     let mut generator = Generator { rng, program, scope: Vec::new(), locals: Vec::new(), next_local: 0 };
     let regions = if generator.rng.chance(25) { generator.rng.range(2, 3) } else { 1 };

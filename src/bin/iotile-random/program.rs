@@ -316,6 +316,15 @@ pub struct Macros {
     /// program without the offset, and loops run from their bounds plus
     /// the offset. Generated code must then count past `INT_MAX`.
     pub wide: bool,
+    /// The iterators are `unsigned` and count from the value of the
+    /// kernel's parameter `ub` on (this value: small, or close enough to
+    /// `UINT_MAX` that some loops' bounds wrap): each use of one is printed
+    /// as `(int)(i - ub)`. Loops run with step 1, tested with `<` or `>`
+    /// (or `!=`), so that they end whatever wraps: a loop whose range
+    /// straddles `UINT_MAX` does not run at all in C, one whose range lies
+    /// wholly past it runs as if nothing wrapped, and generated code must
+    /// do the same.
+    pub base: Option<u32>,
 }
 
 impl Macros {
@@ -324,6 +333,8 @@ impl Macros {
             v.to_uppercase()
         } else if self.wide && ITERATORS.contains(&v) {
             format!("(int)({v} - {WIDE_OFFSET}L)")
+        } else if self.base.is_some() && ITERATORS.contains(&v) {
+            format!("(int)({v} - ub)")
         } else if self.casts.iter().any(|n| n == v) {
             format!("(int){v}")
         } else {
@@ -333,7 +344,7 @@ impl Macros {
 
     /// These names, the parameters cast to `int`.
     fn with_casts(&self, params: &[(String, i64)]) -> Macros {
-        Macros { names: self.names.clone(), casts: params.iter().map(|(n, _)| n.clone()).collect(), wide: self.wide }
+        Macros { names: self.names.clone(), casts: params.iter().map(|(n, _)| n.clone()).collect(), wide: self.wide, base: self.base }
     }
 }
 
@@ -411,6 +422,9 @@ impl Program {
             _ => "int",
         };
         let mut params: Vec<String> = self.params.iter().filter(|(n, _)| !self.macros.names.contains(n)).map(|(n, _)| format!("{param_type} {n}")).collect();
+        if self.macros.base.is_some() {
+            params.push("unsigned ub".into());
+        }
         if self.vla {
             for a in &self.arrays {
                 for d in 0..a.extents.len() {
@@ -462,6 +476,9 @@ impl Program {
             writeln!(out, "{}{} = {value};", "  ".repeat(open + 1), self.element_of(a)).unwrap();
         }
         let mut args: Vec<String> = self.params.iter().filter(|(n, _)| !self.macros.names.contains(n)).map(|(_, v)| v.to_string()).collect();
+        if let Some(base) = self.macros.base {
+            args.push(format!("{base}u"));
+        }
         if self.vla {
             for a in &self.arrays {
                 args.extend(a.extents.iter().map(|e| e.to_string()));
@@ -503,7 +520,18 @@ impl Program {
             Stmt::Loop { var, from, to, step, down, test, body } => {
                 let names = if *down || !unsigned_test(from, to) { self.names_in_bounds() } else { self.macros.clone() };
                 let (from, to) = (from.render(&names), to.render(&names));
-                let (ty, from, to) = if self.macros.wide { ("long", format!("{from} + {WIDE_OFFSET}L"), format!("{to} + {WIDE_OFFSET}L")) } else { ("int", from, to) };
+                let (ty, from, to) = if self.macros.wide {
+                    ("long", format!("{from} + {WIDE_OFFSET}L"), format!("{to} + {WIDE_OFFSET}L"))
+                } else if self.macros.base.is_some() {
+                    ("unsigned", format!("{from} + ub"), format!("{to} + ub"))
+                } else {
+                    ("int", from, to)
+                };
+                let (step, test) = match (self.macros.base, test) {
+                    (Some(_), Test::Inclusive) => (&1, &Test::Strict),
+                    (Some(_), _) => (&1, test),
+                    (None, _) => (step, test),
+                };
                 if *down {
                     let update = if *step == 1 { format!("{var}--") } else { format!("{var} -= {step}") };
                     let test = match test {
