@@ -239,7 +239,7 @@ fn block_sizes_go_to_each_region_s_kernels_in_order() {
         .filter_map(|l| l.split("_launch(iotile_iterations, ").nth(1))
         .map(|args| args.split(", ").skip(2).take(3).collect::<Vec<_>>().join(","))
         .collect();
-    assert_eq!(blocks, ["8,1,1", "16,1,1", "4,1,1", "4,1,1", "4,4,1", "4,1,1", "8,1,1"], "{text}");
+    assert_eq!(blocks, ["8,1,1", "16,1,1", "4,1,1", "4,1,1", "4,1,1", "4,4,1", "8,1,1"], "{text}");
 }
 
 /// Post-tiling fusion: producers computed in their consumers' tiles

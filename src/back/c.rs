@@ -1031,7 +1031,7 @@ fn owner(counter: &str, v: &str, threads: &str) -> String {
 
 /// Whether `code` reads the variable `name` anywhere but in a pragma: an
 /// occurrence that is not the target of an assignment, `++` or `--`.
-fn is_read(code: &str, name: &str) -> bool {
+pub(crate) fn is_read(code: &str, name: &str) -> bool {
     const WRITES: [&str; 13] = ["+=", "-=", "*=", "/=", "%=", "<<=", ">>=", "&=", "|=", "^=", "++", "--", "="];
     let word = |c: char| c.is_ascii_alphanumeric() || c == '_';
     code.lines().filter(|l| !l.trim_start().starts_with('#')).any(|line| {

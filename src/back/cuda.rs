@@ -814,6 +814,11 @@ impl Mapper<'_> {
             body.push_str(&code);
             let _ = writeln!(body, "  }}");
         }
+        // A private scalar whose readers this kernel does not run is only
+        // set here (-Wunused-but-set-variable).
+        for (s, _) in scalars.iter().filter(|(s, _)| private.contains(s) && !super::c::is_read(&code, s)) {
+            let _ = writeln!(body, "  (void){s};");
+        }
         for store in stores {
             let _ = writeln!(body, "{store}");
         }
