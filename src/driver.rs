@@ -26,8 +26,10 @@
 //! `#line` directives, so that the compiler's messages, `__FILE__` and
 //! debug information refer to the original file and lines, and dependency
 //! files (`-MD`, `-MMD`, `-MF`) are rewritten to name the original sources
-//! (`--keep` keeps the translation without the directives). This is the
-//! only module that spawns compilers.
+//! (`--keep` keeps the translation without the directives). Each input
+//! is translated by a child `iotile` ([`translate_apart`]), so that a
+//! crash inside isl costs that input its translation, not the build. This
+//! is the only module that spawns compilers.
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -305,13 +307,14 @@ pub fn run(args: &[OsString]) -> i32 {
     let mut renamed: Vec<(String, String)> = Vec::new();
     for (n, &position) in inv.c_inputs.iter().enumerate() {
         let source = PathBuf::from(&inv.compiler_args[position]);
-        let translated = match translate(&inv, &source, &scratch.path().join(n.to_string())) {
-            Ok(Some(translated)) => translated,
-            Ok(None) => continue,
-            Err(d) => {
+        let translated = match translate_apart(&inv, args, n, &source, &scratch.path().join(n.to_string())) {
+            Apart::Translated(Some(translated)) => translated,
+            Apart::Translated(None) => continue,
+            Apart::Failed(d) => {
                 eprint!("{}", d.render(None));
                 return 1;
             }
+            Apart::Said => return 1,
         };
         // The translated file lives elsewhere: let `#include "..."` still
         // find the headers beside the original.
@@ -519,6 +522,108 @@ struct Translated {
     file: PathBuf,
     /// The kernels' CUDA file, when they are apart from the host code.
     kernels: Option<PathBuf>,
+}
+
+/// First argument of the `iotile` that driver mode starts to translate one
+/// input (see [`translate_apart`]): then the input's number, the
+/// directory to translate into, and driver mode's own arguments.
+pub const TRANSLATE_ARGUMENT: &str = "--internal-translate";
+
+/// Set in the environment of a translating child (any value), it dies of
+/// `SIGABRT` before it translates: how the tests check that a crash
+/// inside iotile, wherever it is, leaves the build going.
+const CRASH_FOR_TESTS: &str = "IOTILE_TEST_CRASH_TRANSLATION";
+
+/// What became of the translation of one input.
+enum Apart {
+    /// As [`translate`] gave it.
+    Translated(Option<Translated>),
+    /// An error to report.
+    Failed(Diagnostic),
+    /// An error the translating process has reported itself.
+    Said,
+}
+
+/// [`translate`] in a process of its own (the running `iotile`, given
+/// [`TRANSLATE_ARGUMENT`], the number `n` of the input and `args`, driver
+/// mode's arguments), so that a fault inside isl or iotile leaves the
+/// build going: the input is then compiled unchanged, with a warning, as
+/// a region iotile cannot handle is. Where no process can be started, the
+/// translation runs in this one.
+fn translate_apart(inv: &Invocation, args: &[OsString], n: usize, source: &Path, dir: &Path) -> Apart {
+    use std::os::unix::ffi::OsStrExt;
+    let in_process = || match translate(inv, source, dir) {
+        Ok(t) => Apart::Translated(t),
+        Err(d) => Apart::Failed(d),
+    };
+    let Ok(executable) = std::env::current_exe() else { return in_process() };
+    let child = Command::new(executable)
+        .arg(TRANSLATE_ARGUMENT)
+        .arg(n.to_string())
+        .arg(dir)
+        .args(args)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .spawn();
+    let Ok(child) = child else { return in_process() };
+    let forwarded = crate::interrupt::RunningChild::new(child.id());
+    let out = child.wait_with_output();
+    drop(forwarded);
+    let Ok(out) = out else { return in_process() };
+    match (out.status.code(), out.status.signal()) {
+        (Some(0), _) => {
+            let mut paths = out.stdout.split(|&b| b == b'\n').filter(|l| !l.is_empty()).map(|l| PathBuf::from(std::ffi::OsStr::from_bytes(l)));
+            Apart::Translated(paths.next().map(|file| Translated { file, kernels: paths.next() }))
+        }
+        (Some(_), _) => Apart::Said,
+        (None, signal) => {
+            if let Some(signal) = signal {
+                crate::interrupt::unless_interrupted(0);
+                let how = format!("iotile died of signal {signal} ({}) translating it", signal_name(signal));
+                let d = Diagnostic::error(format!("'{}' is compiled unchanged", source.display())).into_warning().with_note(how);
+                eprint!("{}", d.render(None));
+            }
+            Apart::Translated(None)
+        }
+    }
+}
+
+/// The translating child's side of [`translate_apart`]: `args` are the
+/// input's number, the directory and driver mode's arguments. Prints the
+/// translated file's path and the kernels' on standard output (nothing
+/// where the input is compiled unchanged); gives the exit status, 1 after
+/// an error it reports.
+pub fn serve_translation(args: &[OsString]) -> i32 {
+    use std::io::Write;
+    use std::os::unix::ffi::OsStrExt;
+    let (Some(n), Some(dir)) = (args.first().and_then(|a| a.to_str()).and_then(|a| a.parse::<usize>().ok()), args.get(1)) else { return 2 };
+    let inv = match parse(&args[2..]) {
+        Ok(inv) => inv,
+        Err(d) => {
+            eprint!("{}", d.render(None));
+            return 1;
+        }
+    };
+    let Some(&position) = inv.c_inputs.get(n) else { return 2 };
+    if std::env::var_os(CRASH_FOR_TESTS).is_some() {
+        std::process::abort();
+    }
+    match translate(&inv, Path::new(&inv.compiler_args[position]), Path::new(dir)) {
+        Ok(translated) => {
+            let mut stdout = std::io::stdout().lock();
+            for path in translated.iter().flat_map(|t| std::iter::once(&t.file).chain(&t.kernels)) {
+                let _ = stdout.write_all(path.as_os_str().as_bytes()).and_then(|()| stdout.write_all(b"\n"));
+            }
+            match stdout.flush() {
+                Ok(()) => 0,
+                Err(_) => 2,
+            }
+        }
+        Err(d) => {
+            eprint!("{}", d.render(None));
+            1
+        }
+    }
 }
 
 /// Translates one input into `dir/<same name>` (with nvcc and CUDA, the

@@ -62,6 +62,9 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
     if args.get(1).is_some_and(|a| a == schedule::process::WORKER_ARGUMENT) {
         return schedule::process::serve();
     }
+    if args.get(1).is_some_and(|a| a == driver::TRANSLATE_ARGUMENT) {
+        return driver::serve_translation(&args[2..]);
+    }
     interrupt::install();
     interrupt::unless_interrupted(run_watched(args))
 }

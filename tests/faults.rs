@@ -283,3 +283,30 @@ fn a_scheduler_that_dies_costs_the_region_only_its_new_schedule() {
     assert_eq!(schedule(&serialized_only, Fusion::Max), ("serialized after: it died of signal 11".to_string(), expected));
     assert_eq!(schedule(&always_dies, Fusion::Max).0, "crashed: it died of signal 11");
 }
+
+/// Driver mode translates each input in a process of its own: when that
+/// process dies (here made to abort by `IOTILE_TEST_CRASH_TRANSLATION`, as a
+/// fault inside isl would kill it), the input is compiled unchanged with a
+/// warning that says so, and the build goes on with the same result.
+#[test]
+fn a_translation_that_dies_leaves_the_input_compiled_unchanged() {
+    let dir = scratch();
+    std::fs::copy(root().join(SMALL), dir.path().join("p.c")).unwrap();
+    let driver = |exe: &str, crash: bool| {
+        let mut cmd = Command::new(IOTILE);
+        cmd.args(["--cc=gcc", "-fopenmp", "-O1", "p.c", "-o", exe]).current_dir(dir.path());
+        if crash {
+            cmd.env("IOTILE_TEST_CRASH_TRANSLATION", "1");
+        }
+        cmd.output().unwrap()
+    };
+    let translated = driver("translated", false);
+    assert!(translated.status.success(), "{}", stderr(&translated));
+    assert!(!stderr(&translated).contains("compiled unchanged"), "{}", stderr(&translated));
+    let crashed = driver("unchanged", true);
+    assert!(crashed.status.success(), "{}", stderr(&crashed));
+    assert!(stderr(&crashed).contains("iotile: warning: 'p.c' is compiled unchanged"), "{}", stderr(&crashed));
+    assert!(stderr(&crashed).contains("died of signal 6 (SIGABRT)"), "{}", stderr(&crashed));
+    let run = |exe: &str| Command::new(dir.path().join(exe)).env("OMP_NUM_THREADS", "2").output().unwrap().stdout;
+    assert_eq!(run("translated"), run("unchanged"));
+}
