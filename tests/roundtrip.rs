@@ -398,19 +398,27 @@ fn code_that_isl_generates_wrong_is_refused() {
 /// output is the original's.
 #[test]
 fn dependences_with_divisions_do_not_crash_isl() {
-    let case = root().join("testsuite/isl-faults/12-coalesce-divisions.c");
+    assert_translation_runs_as_written("testsuite/isl-faults/12-coalesce-divisions.c", &["--target=openmp", "--max-seconds=2"], 1);
+}
+
+/// Translates `case` with `flags` `attempts` times; each must succeed and
+/// print what the program as written prints.
+fn assert_translation_runs_as_written(case: &str, flags: &[&str], attempts: usize) {
+    let case = root().join(case);
     let dir = scratch();
     let original = dir.path().join("original");
     compile(&case, &original, &[], false).expect("the original compiles");
     let expected = run(&original).expect("the original runs");
-    let generated = dir.path().join("generated.c");
-    let args = ["--target=openmp", "--max-seconds=2", "-o", &generated.display().to_string(), &relative(&case).display().to_string()].map(String::from);
-    let out = iotile(&args);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "{stderr}");
-    let exe = dir.path().join("generated");
-    compile(&generated, &exe, &[], false).expect("the output compiles");
-    assert!(run(&exe).expect("the output runs") == expected, "outputs differ");
+    for attempt in 0..attempts {
+        let generated = dir.path().join(format!("generated{attempt}.c"));
+        let mut args: Vec<String> = flags.iter().map(|f| f.to_string()).collect();
+        args.extend(["-o".to_string(), generated.display().to_string(), relative(&case).display().to_string()]);
+        let out = iotile(&args);
+        assert!(out.status.success(), "run {attempt}: {:?} {}", out.status, String::from_utf8_lossy(&out.stderr));
+        let exe = dir.path().join(format!("generated{attempt}"));
+        compile(&generated, &exe, &[], false).expect("the output compiles");
+        assert!(run(&exe).expect("the output runs") == expected, "run {attempt}: outputs differ");
+    }
 }
 
 /// isl's scheduler died of a segmentation fault, on about one run in two,
@@ -423,21 +431,7 @@ fn dependences_with_divisions_do_not_crash_isl() {
 /// crash.) Several runs, since the fault depends on what memory held.
 #[test]
 fn a_fault_in_isl_s_scheduler_costs_only_the_fusion() {
-    let case = root().join("testsuite/isl-faults/13-scc-decomposition.c");
-    let dir = scratch();
-    let original = dir.path().join("original");
-    compile(&case, &original, &[], false).expect("the original compiles");
-    let expected = run(&original).expect("the original runs");
-    for attempt in 0..4 {
-        let generated = dir.path().join(format!("generated{attempt}.c"));
-        let args = ["--target=openmp", "--reschedule=always", "--fusion=max", "-o", &generated.display().to_string(), &relative(&case).display().to_string()]
-            .map(String::from);
-        let out = iotile(&args);
-        assert!(out.status.success(), "run {attempt}: {:?} {}", out.status, String::from_utf8_lossy(&out.stderr));
-        let exe = dir.path().join(format!("generated{attempt}"));
-        compile(&generated, &exe, &[], false).expect("the output compiles");
-        assert!(run(&exe).expect("the output runs") == expected, "run {attempt}: outputs differ");
-    }
+    assert_translation_runs_as_written("testsuite/isl-faults/13-scc-decomposition.c", &["--target=openmp", "--reschedule=always", "--fusion=max"], 4);
 }
 
 /// The direct anti dependences of a random program's region (writes
