@@ -11,8 +11,10 @@
 //! A child that dies gives the region no new schedule, as a scheduler that
 //! fails does; one that runs past its share of the deadline is killed.
 //! The child computes with the same options and operation bound, from a
-//! fresh count, so it gives the schedule the scheduler would give in
-//! process.
+//! fresh count, on the same relations read back from their text; only the
+//! order isl picks between independent components may differ from the
+//! scheduler's in process (it follows isl's hash tables, which the text
+//! refills), and it is the same on every run.
 
 use std::io::{Read, Write};
 use std::path::Path;
