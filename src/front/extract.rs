@@ -980,15 +980,23 @@ impl<'a> Extractor<'a> {
     /// `set` where each parameter is within its type's range.
     fn parameters_in_range(&self, mut set: Set) -> FResult<Set> {
         for k in 0..set.dim(DimType::Param)? as u32 {
-            let ty = IntType::named(self.declarations.get(set.get_dim_name(DimType::Param, k)?).map_or("int", |d| d.c_type.as_str()));
+            let c_type = self.declarations.get(set.get_dim_name(DimType::Param, k)?).map_or("int", |d| d.c_type.as_str());
+            let ty = IntType::named(c_type);
             let space = set.get_space()?;
             let p = PwAff::var_on_domain(LocalSpace::from_space(space.copy()?)?, DimType::Param, k)?;
+            let bound = |v: i64| -> FResult<PwAff> { Ok(PwAff::val_on_domain(Set::universe(space.copy()?)?, Val::int_from_si(self.ctx, v)?)?) };
+            if let Cast::Within(lo, hi) = IntType::cast(c_type) {
+                if hi < i64::MAX {
+                    // Narrower than `int` (promoted to it).
+                    set = set.intersect(p.copy()?.ge_set(bound(lo)?)?)?.intersect(p.le_set(bound(hi)?)?)?;
+                    continue;
+                }
+            }
             if ty.unsigned {
                 let zero = PwAff::val_on_domain(Set::universe(space)?, Val::int_from_si(self.ctx, 0)?)?;
                 let past = self.past_top(&p, ty.bits)?;
                 set = set.intersect(p.ge_set(zero)?)?.subtract(past)?;
             } else if ty.bits < 64 {
-                let bound = |v: i64| -> FResult<PwAff> { Ok(PwAff::val_on_domain(Set::universe(space.copy()?)?, Val::int_from_si(self.ctx, v)?)?) };
                 let half = 1i64 << (ty.bits - 1);
                 set = set.intersect(p.copy()?.ge_set(bound(-half)?)?)?.intersect(p.lt_set(bound(half)?)?)?;
             }
@@ -1266,29 +1274,51 @@ impl<'a> Extractor<'a> {
         }
         self.in_loop_header = true;
         let header = self.affine(init_value).and_then(|start| {
-            let (bound, converted) = match not_equal {
+            let (bound, converted, equal) = match not_equal {
                 Some((left, right, below)) => {
                     let (a, b) = align(self.affine(left)?, self.affine(right)?)?;
-                    (if below { a.lt_set(b)? } else { a.gt_set(b)? }, Vec::new())
+                    let equal = a.copy()?.eq_set(b.copy()?)?;
+                    (if below { a.lt_set(b)? } else { a.gt_set(b)? }, Vec::new(), Some(equal))
                 }
-                None => self.loop_condition(cond_node, &name)?,
+                None => {
+                    let (bound, converted) = self.loop_condition(cond_node, &name)?;
+                    (bound, converted, None)
+                }
             };
-            Ok((start, bound, converted))
+            Ok((start, bound, converted, equal))
         });
         self.in_loop_header = false;
-        let (start_here, bound, converted) = header?;
+        let (start_here, bound, converted, equal) = header?;
         let me = self.iterator_value(depth)?;
         let (me, start_here) = align(me, start_here)?;
         let lower = if decreasing { me.copy()?.le_set(start_here.copy()?)? } else { me.copy()?.ge_set(start_here.copy()?)? };
-        let mut domain = intersect(intersect(lifted.copy()?, lower)?, bound)?;
+        let mut domain = intersect(intersect(lifted.copy()?, lower)?, bound.copy()?)?;
         if step.abs() > 1 {
             let offset = me.copy()?.sub(start_here.copy()?)?;
             let lattice = offset.mod_val(Val::int_from_si(self.ctx, step.abs())?)?.zero_set()?;
             domain = intersect(domain, lattice)?;
         }
+        let first = intersect(lifted.copy()?, me.copy()?.eq_set(start_here)?)?;
+        let range = declared_type.as_deref().map(|t| IntType::cast(&resolve_typedefs(t, self.typedefs)));
+        let narrow = match range {
+            Some(Cast::Within(lo, hi)) if hi <= i64::from(u16::MAX) => Some((lo, hi)),
+            _ => None,
+        };
+        if let Some((lo, hi)) = narrow {
+            self.note_iterator_outside(&me, lo, hi, &first, &domain, step)?;
+        }
+        if let Some(equal) = equal.filter(|_| ty.unsigned || narrow.is_some()) {
+            // `!=` runs the iterations of `<` (`>`) towards the bound, and
+            // a C loop that starts beyond it would run until its iterator
+            // overflows; an iterator of a type that wraps gets there, and
+            // the loop runs on past the type's end: the model's empty loop
+            // is C's only where it does not start beyond the bound.
+            let beyond = first.copy()?.subtract(bound.copy()?)?.subtract(equal)?;
+            let beyond = self.parameters_in_range(beyond)?;
+            self.note_wrapping_at(beyond)?;
+        }
         if !converted.is_empty() {
-            let start = intersect(lifted.copy()?, me.eq_set(start_here)?)?;
-            self.check_converted_operands(cond_node, converted, start, &domain, step)?;
+            self.check_converted_operands(cond_node, converted, first, &domain, step)?;
         }
         let position = 2 * items.len() as i64;
         self.time.push(TimeTerm::Position(position));
@@ -1356,6 +1386,26 @@ impl<'a> Extractor<'a> {
                     );
                 }
             }
+        }
+        Ok(())
+    }
+
+    /// Records where the iterator `me` of a type narrower than `int`, with
+    /// values `lo..=hi`, leaves them: at its first value (`first`), in an
+    /// iteration (`domain`) or at the value after one (`step` on), which
+    /// C's loop tests. C converts each value to the type, so it wraps there
+    /// (see [`Self::note_wrapping`]).
+    fn note_iterator_outside(&mut self, me: &PwAff, lo: i64, hi: i64, first: &Set, domain: &Set, step: i64) -> FResult<()> {
+        let depth = self.iterators.len() - 1;
+        let space = domain.get_space()?;
+        let shifted = Aff::var_on_domain(LocalSpace::from_space(space.copy()?)?, DimType::Set, depth as u32)?.add_constant_val(Val::int_from_si(self.ctx, step)?)?;
+        let next = MultiAff::identity_on_domain_space(space)?.set_aff(depth as i32, shifted)?;
+        let bound = |v: i64| -> FResult<PwAff> { Ok(PwAff::val_on_domain(me.copy()?.domain()?, Val::int_from_si(self.ctx, v)?)?) };
+        let outside = me.copy()?.lt_set(bound(lo)?)?.union(me.copy()?.gt_set(bound(hi)?)?)?;
+        let after = outside.copy()?.preimage_multi_aff(next)?;
+        for (tested, outside) in [(first.copy()?, outside.copy()?), (domain.copy()?, outside), (domain.copy()?, after)] {
+            let wraps = self.parameters_in_range(intersect(tested, outside)?)?;
+            self.note_wrapping_at(wraps)?;
         }
         Ok(())
     }
