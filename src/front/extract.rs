@@ -1361,24 +1361,13 @@ impl<'a> Extractor<'a> {
     /// which includes the one that ends the loop. `for (int i = -3; i < n;
     /// i++)` does not run at all in C.
     fn check_converted_operands(&mut self, cond: Node, operands: Vec<(PwAff, u32)>, start: Set, domain: &Set, step: i64) -> FResult<()> {
-        let depth = self.iterators.len() - 1;
-        let space = domain.get_space()?;
-        let shifted = Aff::var_on_domain(LocalSpace::from_space(space.copy()?)?, DimType::Set, depth as u32)?.add_constant_val(Val::int_from_si(self.ctx, step)?)?;
-        let next = MultiAff::identity_on_domain_space(space)?.set_aff(depth as i32, shifted)?;
         for (value, bits) in operands {
             // Where the operand passes the type's top, see `note_wrapping`.
-            let past = self.past_top(&value, bits)?;
-            let after = past.copy()?.preimage_multi_aff(next.copy()?)?;
-            for (tested, past) in [(start.copy()?, past.copy()?), (domain.copy()?, past), (domain.copy()?, after)] {
-                let wraps = self.parameters_in_range(intersect(tested, past)?)?;
+            for wraps in self.where_tested(&self.past_top(&value, bits)?, &start, domain, step)? {
                 self.note_wrapping_at(wraps)?;
             }
-            let negative = self.negative_part(value)?;
-            let at_start = intersect(start.copy()?, negative.copy()?)?;
-            let during = intersect(domain.copy()?, negative.copy()?)?;
-            let after = intersect(domain.copy()?, negative.preimage_multi_aff(next.copy()?)?)?;
-            for tested in [at_start, during, after] {
-                if !self.parameters_in_range(tested)?.is_empty()? {
+            for negative in self.where_tested(&self.negative_part(value)?, &start, domain, step)? {
+                if !negative.is_empty()? {
                     return error(
                         cond,
                         "loop condition compares in unsigned arithmetic a value that may be negative",
@@ -1390,21 +1379,29 @@ impl<'a> Extractor<'a> {
         Ok(())
     }
 
-    /// Records where the iterator `me` of a type narrower than `int`, with
-    /// values `lo..=hi`, leaves them: at its first value (`first`), in an
-    /// iteration (`domain`) or at the value after one (`step` on), which
-    /// C's loop tests. C converts each value to the type, so it wraps there
-    /// (see [`Self::note_wrapping`]).
-    fn note_iterator_outside(&mut self, me: &PwAff, lo: i64, hi: i64, first: &Set, domain: &Set, step: i64) -> FResult<()> {
+    /// The points of `set` (in the space of the loop whose iterator is the
+    /// innermost in scope) where C's loop tests its condition: its first
+    /// value (`first`), every iteration (`domain`) and the value after
+    /// each (`step` on), with the parameters within their types.
+    fn where_tested(&self, set: &Set, first: &Set, domain: &Set, step: i64) -> FResult<[Set; 3]> {
         let depth = self.iterators.len() - 1;
         let space = domain.get_space()?;
         let shifted = Aff::var_on_domain(LocalSpace::from_space(space.copy()?)?, DimType::Set, depth as u32)?.add_constant_val(Val::int_from_si(self.ctx, step)?)?;
         let next = MultiAff::identity_on_domain_space(space)?.set_aff(depth as i32, shifted)?;
+        let at_start = intersect(first.copy()?, set.copy()?)?;
+        let during = intersect(domain.copy()?, set.copy()?)?;
+        let after = intersect(domain.copy()?, set.copy()?.preimage_multi_aff(next)?)?;
+        Ok([self.parameters_in_range(at_start)?, self.parameters_in_range(during)?, self.parameters_in_range(after)?])
+    }
+
+    /// Records where the iterator `me` of a type narrower than `int`, with
+    /// values `lo..=hi`, leaves them where its loop tests it ([`Self::where_tested`]):
+    /// C converts each value to the type, so it wraps there (see
+    /// [`Self::note_wrapping`]).
+    fn note_iterator_outside(&mut self, me: &PwAff, lo: i64, hi: i64, first: &Set, domain: &Set, step: i64) -> FResult<()> {
         let bound = |v: i64| -> FResult<PwAff> { Ok(PwAff::val_on_domain(me.copy()?.domain()?, Val::int_from_si(self.ctx, v)?)?) };
         let outside = me.copy()?.lt_set(bound(lo)?)?.union(me.copy()?.gt_set(bound(hi)?)?)?;
-        let after = outside.copy()?.preimage_multi_aff(next)?;
-        for (tested, outside) in [(first.copy()?, outside.copy()?), (domain.copy()?, outside), (domain.copy()?, after)] {
-            let wraps = self.parameters_in_range(intersect(tested, outside)?)?;
+        for wraps in self.where_tested(&outside, first, domain, step)? {
             self.note_wrapping_at(wraps)?;
         }
         Ok(())
