@@ -55,8 +55,9 @@ use timing::StageTimes;
 /// Runs iotile with `args` (program name first); gives the exit status.
 ///
 /// This is the `iotile` executable's entry point, and only that: it runs
-/// isl's scheduler in children started from the running executable (see
-/// [`schedule::process`]), which must therefore be `iotile` itself.
+/// isl's scheduler, and driver mode each translation, in children started
+/// from the running executable (see [`schedule::process`] and
+/// [`driver`]), which must therefore be `iotile` itself.
 pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
     let args: Vec<OsString> = args.into_iter().collect();
     if args.get(1).is_some_and(|a| a == schedule::process::WORKER_ARGUMENT) {
