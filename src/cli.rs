@@ -89,6 +89,10 @@ pub struct Cli {
     #[arg(long, value_name = "LIST")]
     pub tile_sizes: Option<String>,
 
+    /// Register tiles inside full tiles of three or more loops (matrix products): ROWS,COLUMNS iterations (COLUMNS of the innermost loop), or none (default: 4,16 with --tile-sizes=auto, else none).
+    #[arg(long, value_name = "ROWS,COLUMNS")]
+    pub register_tiles: Option<String>,
+
     /// Cache capacities the I/O model counts traffic into, innermost first (48K,1M,32M; default: this CPU's data caches).
     #[arg(long, value_name = "SIZES")]
     pub cache_sizes: Option<String>,
@@ -214,7 +218,8 @@ impl Cli {
             || self.no_tile
             || self.reschedule.is_some()
             || self.l2_tile_factor.is_some()
-            || self.isolate_full_tiles.is_some();
+            || self.isolate_full_tiles.is_some()
+            || self.register_tiles.is_some();
         if self.target() == Target::C && !asked {
             return Ok(None);
         }
@@ -239,6 +244,17 @@ impl Cli {
         } else {
             vec![vec![self.tile_size.map_or(32, i64::from)]]
         };
+        let registers = match self.register_tiles.as_deref() {
+            None if auto => Some(crate::transform::tile::RegisterTiles::AUTO),
+            None | Some("none") => None,
+            Some(text) => {
+                let sizes: Option<Vec<i64>> = text.split(',').map(|s| s.trim().parse::<i64>().ok().filter(|v| *v > 0)).collect();
+                match sizes.as_deref() {
+                    Some(&[rows, columns]) => Some(crate::transform::tile::RegisterTiles { rows, columns }),
+                    _ => return Err(crate::diag::Diagnostic::error(format!("--register-tiles expects two positive integers separated by a comma (4,16), or none, not '{text}'"))),
+                }
+            }
+        };
         // Post-tiling fusion is the default on both targets, where it
         // keeps intermediates in tile-local buffers (elsewhere smart
         // fusion's schedule is used): on an H200 it ran the image
@@ -255,6 +271,7 @@ impl Cli {
             default_sizes: self.tile_size.is_none() && self.tile_sizes.is_none(),
             second_level: self.l2_tile_factor.map(i64::from),
             isolate_full_tiles: self.isolate_full_tiles.unwrap_or(Isolate::Deep),
+            registers,
             // The cost model predicts CPU run times; on the GPU the new
             // schedule's parallel loops are what gets mapped.
             reschedule: self.reschedule.unwrap_or(if self.target() == Target::Cuda { Reschedule::Always } else { Reschedule::Model }),

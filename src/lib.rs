@@ -231,6 +231,8 @@ pub struct SchedulePlan {
     pub second_level: Option<i64>,
     /// Where full tiles are generated apart from partial ones.
     pub isolate_full_tiles: transform::tile::Isolate,
+    /// Register tiles in full tiles (`--register-tiles`).
+    pub registers: Option<transform::tile::RegisterTiles>,
     /// Which of the new schedule and the original order is used.
     pub reschedule: cli::Reschedule,
     /// The I/O model: `--tile-sizes=auto`, or measuring tiled bands for `--report`.
@@ -867,6 +869,7 @@ fn transformed_schedule(
         every_member_parallel: false,
         io: plan.io.clone(),
         innermost_size: (plan.fusion == schedule::Fusion::Liveout && plan.default_sizes && options.target == back::Target::Openmp).then_some(FUSED_TILE_WIDTH),
+        registers: plan.registers.filter(|_| options.target != back::Target::Cuda),
     };
     // Keep the original order where the cost model predicts a loss; a
     // model that cannot be evaluated within the bound predicts nothing.

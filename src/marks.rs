@@ -120,3 +120,19 @@ pub fn scratch_mark(k: usize) -> String {
 pub fn scratch_mark_index(name: &str) -> Option<usize> {
     name.strip_prefix(SCRATCH_MARK)?.strip_prefix('_')?.parse().ok()
 }
+
+/// Prefix of the name of the mark node above the reduction band of a
+/// register tile ([`crate::transform::tile`]): below it, a block's elements
+/// of an array that stays on them along the reduction may be held in a
+/// local buffer (`registers_0`; the number only tells marks apart).
+pub const REGISTERS_MARK: &str = "registers";
+
+/// The name of the `k`-th register tile's mark.
+pub fn registers_mark(k: usize) -> String {
+    format!("{REGISTERS_MARK}_{k}")
+}
+
+/// Whether `name` is a register tile's mark.
+pub fn is_registers_mark(name: &str) -> bool {
+    name.strip_prefix(REGISTERS_MARK).and_then(|rest| rest.strip_prefix('_')).is_some_and(|k| k.parse::<usize>().is_ok())
+}

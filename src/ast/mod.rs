@@ -9,12 +9,12 @@
 
 use std::collections::HashSet;
 
-use isl_rs::{ASTExpr, ASTNode, ASTNodeType, DimType, LocalSpace, Map, MultiUnionPwAff, PwAff, PwMultiAff, Schedule, UnionPwAff, UnionSet};
+use isl_rs::{ASTExpr, ASTNode, ASTNodeType, DimType, LocalSpace, Map, MultiUnionPwAff, PwAff, PwMultiAff, Schedule, ScheduleNode, ScheduleNodeType, UnionMap, UnionPwAff, UnionSet};
 
 use crate::isl::{ast_node_type, tuple_names, AstBuild, BuildAt, IslError, IslResult};
-use crate::marks::{scratch_mark_index, thread_mark_depths};
+use crate::marks::{is_registers_mark, scratch_mark_index, thread_mark_depths};
 use crate::scop::{Body, BodyPiece, Scop};
-use crate::transform::shared::BandCopies;
+use crate::transform::shared::{element_bytes, BandCopies};
 
 pub mod check;
 
@@ -43,6 +43,55 @@ pub struct RegionAst {
     /// `scratch_site_<k>` for place `k` (their `band` indexes
     /// [`Self::scratch`]).
     pub scratch_sites: Vec<CopySite>,
+    /// The places where a register tile's reduction runs with arrays held
+    /// in local buffers, annotated `registers_site_<k>` for place `k`.
+    pub register_sites: Vec<RegisterSite>,
+}
+
+/// One place in the AST where a register tile's reduction band runs (see
+/// [`crate::transform::tile`]) with the block of each of some arrays held
+/// in a local buffer: loaded before the band (where it reads the array),
+/// stored after it, every access of the array below going to the buffer.
+/// An array gets one only where the box of elements its accesses there
+/// span has a fixed size and every element of it is written there, so
+/// that the store writes back exactly what the band wrote: the block is
+/// full, and no other thread's elements are touched.
+pub struct RegisterSite {
+    pub buffers: Vec<RegisterBuffer>,
+}
+
+/// A block of one array held in a local buffer (see [`RegisterSite`]).
+pub struct RegisterBuffer {
+    /// The array.
+    pub array: String,
+    /// Its element type, without qualifiers.
+    pub element_type: String,
+    /// The buffer's name.
+    pub name: String,
+    /// Per dimension, the subscript of the block's first element, in the
+    /// loop iterators in scope.
+    pub first: Vec<ASTExpr>,
+    /// The block's extents.
+    pub extents: Vec<u64>,
+    /// Whether the band reads the array (the buffer is then loaded first).
+    pub read: bool,
+}
+
+impl RegisterBuffer {
+    /// The number of elements the buffer holds.
+    pub fn elements(&self) -> u64 {
+        self.extents.iter().product()
+    }
+}
+
+/// The most bytes the buffers of one register tile take together: eight
+/// vectors of 64 bytes, a quarter of the vector registers of a CPU with
+/// 512-bit vectors (the rest hold the operands).
+pub const REGISTER_BYTES: u64 = 512;
+
+/// The register site a mark's annotation names, if any.
+pub fn register_site_index(mark: &ASTNode) -> Option<usize> {
+    crate::isl::annotation_name(mark)?.strip_prefix("registers_site_")?.parse().ok()
 }
 
 /// One place in the AST where a band with shared-memory copies (or
@@ -138,7 +187,8 @@ pub fn generate(scop: &Scop, schedule: Schedule, used: &HashSet<String>, reuse_o
     let names = iterator_names(scop, used, 4 * depth + 4, reuse_outer);
     // The AST, the schedule it was generated from, the final values and
     // the copy and scratch sites.
-    type Generated = (ASTNode, Schedule, Vec<FinalValue>, Vec<CopySite>, Vec<CopySite>);
+    type Generated = (ASTNode, Schedule, Vec<FinalValue>, Vec<CopySite>, Vec<CopySite>, Vec<RegisterSite>);
+    let registers = has_registers_mark(&schedule.get_root()?)?;
     let with_finals = |split: bool| -> IslResult<Generated> {
         let (finals, final_values) = final_value_statements(scop, depth, split)?;
         let schedule = match finals {
@@ -146,21 +196,22 @@ pub fn generate(scop: &Scop, schedule: Schedule, used: &HashSet<String>, reuse_o
             None => schedule.copy()?,
         };
         let build = AstBuild::from_context(scop.context.copy()?)?.set_iterators(&names)?;
-        let (mut sites, mut scratch_sites) = (Vec::new(), Vec::new());
-        let root = match shared.iter().any(|b| !b.buffers.is_empty()) || !scratch.is_empty() {
+        let (mut sites, mut scratch_sites, mut register_sites) = (Vec::new(), Vec::new(), Vec::new());
+        let root = match shared.iter().any(|b| !b.buffers.is_empty()) || !scratch.is_empty() || registers {
             true => build.node_from_schedule_with_marks(schedule.copy()?, &mut |mark, at| match scratch_mark_index(mark) {
                 Some(k) => scratch_site(k, at, &scratch, &mut scratch_sites),
+                None if is_registers_mark(mark) => register_site(scop, at, &mut register_sites),
                 None => copy_site(mark, at, &shared, &mut sites),
             })?,
             false => build.node_from_schedule(schedule.copy()?)?,
         };
-        Ok((root, schedule, final_values, sites, scratch_sites))
+        Ok((root, schedule, final_values, sites, scratch_sites, register_sites))
     };
     // isl's AST generation can fail on a many-piece final value with
     // divisions (an internal error in its coefficient reduction; a
     // downward strided loop), not on its pieces one at a time.
-    let (root, schedule, final_values, copy_sites, scratch_sites) = with_finals(false).or_else(|_| with_finals(true))?;
-    Ok(RegionAst { root, schedule, final_values, iterators: names, shared, copy_sites, scratch, scratch_sites })
+    let (root, schedule, final_values, copy_sites, scratch_sites, register_sites) = with_finals(false).or_else(|_| with_finals(true))?;
+    Ok(RegionAst { root, schedule, final_values, iterators: names, shared, copy_sites, scratch, scratch_sites, register_sites })
 }
 
 /// Adds a copy site for the thread mark `mark` whose subtree the build
@@ -184,6 +235,93 @@ fn scratch_site(k: usize, at: &BuildAt, scratch: &[BandCopies], sites: &mut Vec<
     let bounds = site_bounds(buffers, at)?.ok_or_else(|| IslError("the tile-local buffers' bounds are not functions of the loops around them".into()))?;
     sites.push(CopySite { band: k, bounds });
     Ok(Some(format!("scratch_site_{}", sites.len() - 1)))
+}
+
+/// Whether a register tile's mark is in the subtree at `node`.
+fn has_registers_mark(node: &ScheduleNode) -> IslResult<bool> {
+    if node.get_type()? == ScheduleNodeType::Mark && is_registers_mark(node.mark_get_id()?.get_name()?) {
+        return Ok(true);
+    }
+    for i in 0..node.n_children()? {
+        if has_registers_mark(&node.get_child(i)?)? {
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
+
+/// Adds a register site for the register tile's mark whose subtree the
+/// build `at` is about to generate, where some array may be held in a
+/// local buffer there (see [`RegisterSite`]); gives the mark's annotation.
+fn register_site(scop: &Scop, at: &BuildAt, sites: &mut Vec<RegisterSite>) -> IslResult<Option<String>> {
+    let generated = at.schedule()?;
+    let instances = generated.copy()?.domain()?;
+    // Per array: the loops in scope -> the elements accessed below.
+    let per_loops = |accesses: UnionMap| -> IslResult<Map> { Ok(Map::from_union_map(generated.copy()?.reverse()?.apply_range(accesses)?)?) };
+    let mut buffers = Vec::new();
+    let mut bytes = 0;
+    for array in scop.arrays.iter().filter(|a| !a.extents.is_empty()) {
+        let accesses = |write: bool| -> IslResult<Option<UnionMap>> {
+            let mut all: Option<UnionMap> = None;
+            for statement in &scop.statements {
+                let list = if write { &statement.writes } else { &statement.reads };
+                for access in list.iter().filter(|a| a.array == array.name) {
+                    let these = UnionMap::from_map(access.relation.copy()?.intersect_domain(statement.domain.copy()?)?)?.intersect_domain(instances.copy()?)?;
+                    if !these.is_empty()? {
+                        all = Some(match all {
+                            None => these,
+                            Some(a) => a.union(these)?,
+                        });
+                    }
+                }
+            }
+            Ok(all)
+        };
+        let Some(writes) = accesses(true)? else { continue };
+        let reads = accesses(false)?;
+        let read = reads.is_some();
+        let touched = per_loops(match reads {
+            Some(r) => r.union(writes.copy()?)?,
+            None => writes.copy()?,
+        })?;
+        let written = per_loops(writes)?;
+        let hull = touched.get_range_simple_fixed_box_hull()?;
+        if !hull.is_valid()? {
+            continue;
+        }
+        let size = hull.get_size()?;
+        let mut extents = Vec::new();
+        for d in 0..touched.dim(DimType::Out)? {
+            let v = size.get_val(d)?;
+            extents.push(if v.is_int()? && v.is_pos()? { v.get_num_si()? as u64 } else { 0 });
+        }
+        let elements: u64 = extents.iter().product();
+        let Some(need) = element_bytes(&array.value_type()).map(|b| b * elements) else { continue };
+        if elements <= 1 || bytes + need > REGISTER_BYTES {
+            continue;
+        }
+        // Every element of the box is written here.
+        let offset = hull.get_offset()?;
+        let names = |p: &str| (0..extents.len()).map(|d| format!("{p}{d}")).collect::<Vec<_>>().join(", ");
+        let within = extents.iter().enumerate().map(|(d, e)| format!("o{d} <= e{d} < o{d} + {e}")).collect::<Vec<_>>().join(" and ");
+        let shift = Map::read_from_str(&touched.get_ctx(), &format!("{{ [{}] -> {}[{}] : {within} }}", names("o"), array.name, names("e")))?;
+        let block = Map::from_multi_aff(offset.copy()?)?.reset_tuple_id(DimType::Out)?.apply_range(shift)?.intersect_domain(touched.copy()?.domain()?)?;
+        if !block.is_subset(&written)? {
+            continue;
+        }
+        let mut first = Vec::new();
+        for d in 0..extents.len() {
+            first.push(at.expr_from_pw_aff(PwAff::from_aff(offset.get_aff(d as i32)?)?)?);
+        }
+        bytes += need;
+        let name = format!("iotile_regs_{}_{}", sites.len(), array.name);
+        buffers.push(RegisterBuffer { array: array.name.clone(), element_type: array.value_type(), name, first, extents, read });
+    }
+    if buffers.is_empty() {
+        return Ok(None);
+    }
+    sites.push(RegisterSite { buffers });
+    Ok(Some(format!("registers_site_{}", sites.len() - 1)))
 }
 
 /// Per buffer of `copies`, per dimension, the box's first and last

@@ -12,9 +12,9 @@ use std::fmt::Write as _;
 
 use isl_rs::{ASTExpr, ASTExprOpType, ASTExprType, ASTNode, ASTNodeType};
 
-use crate::ast::{copy_site_index, scratch_site_index, statement_names, CopySite, FinalValue, RegionAst};
+use crate::ast::{copy_site_index, register_site_index, scratch_site_index, statement_names, CopySite, FinalValue, RegionAst, RegisterSite};
 use crate::deps::Privatization;
-use crate::marks::{parallel_mark_depth, scratch_mark_index, simd_mark_depth, thread_mark_depths};
+use crate::marks::{is_registers_mark, parallel_mark_depth, scratch_mark_index, simd_mark_depth, thread_mark_depths};
 use crate::isl::{ast_node_type, IslError, IslResult};
 use crate::scop::{FlatLayout, PrintedElement, Scop};
 use crate::transform::shared::BandCopies;
@@ -78,6 +78,8 @@ pub struct Writer<'a> {
     /// The tile-local buffers the current node accesses arrays through:
     /// each array's name and where its elements are in the buffer.
     scratch_buffers: Vec<(String, FlatLayout)>,
+    /// Where register tiles' reductions run with blocks in local buffers.
+    register_sites: &'a [RegisterSite],
 }
 
 /// Scalar replacement in the code one thread of a kernel runs: an array
@@ -195,6 +197,7 @@ impl<'a> Writer<'a> {
             scratch: &[],
             scratch_sites: &[],
             scratch_buffers: Vec::new(),
+            register_sites: &[],
         }
     }
 
@@ -252,6 +255,7 @@ impl<'a> Writer<'a> {
         self.iterators = &ast.iterators;
         self.scratch = &ast.scratch;
         self.scratch_sites = &ast.scratch_sites;
+        self.register_sites = &ast.register_sites;
         let wrap = !self.scop.private_declarations.is_empty();
         if wrap {
             self.line("{");
@@ -347,10 +351,12 @@ impl<'a> Writer<'a> {
                     copies = copy_site_index(node);
                 }
                 let scratch = scratch_mark_index(name).and(scratch_site_index(node));
-                let result = match (copies, scratch) {
-                    (Some(site), _) => self.put_copied(&node.mark_get_node()?, site),
-                    (None, Some(site)) => self.put_scratch(&node.mark_get_node()?, site),
-                    (None, None) => self.put_node(&node.mark_get_node()?),
+                let registers = register_site_index(node).filter(|_| is_registers_mark(name));
+                let result = match (copies, scratch, registers) {
+                    (Some(site), _, _) => self.put_copied(&node.mark_get_node()?, site),
+                    (None, Some(site), _) => self.put_scratch(&node.mark_get_node()?, site),
+                    (None, None, Some(site)) => self.put_in_registers(&node.mark_get_node()?, site),
+                    (None, None, None) => self.put_node(&node.mark_get_node()?),
                 };
                 self.parallel_iterator = saved_parallel;
                 self.simd_iterator = saved_simd;
@@ -458,6 +464,67 @@ impl<'a> Writer<'a> {
         self.level -= 1;
         self.line("}");
         result
+    }
+
+    /// Prints the reduction band `node` of a register tile whose blocks of
+    /// some arrays are held in local buffers (register site `site`, see
+    /// [`RegisterSite`]): a block declaring each buffer and its first
+    /// subscripts, loading it where the band reads the array, the band
+    /// with every access of the array going to the buffer, and the stores
+    /// back. The copies are loops over the block's constant extents, which
+    /// the C compiler unrolls and vectorises; the buffer then lives in
+    /// vector registers.
+    fn put_in_registers(&mut self, node: &ASTNode, site: usize) -> IslResult<()> {
+        let site = self.register_sites.get(site).ok_or_else(|| IslError(format!("no register site {site}")))?;
+        self.line("{");
+        self.level += 1;
+        let saved = self.scratch_buffers.len();
+        // Per buffer: the array's element and the buffer's, in the copy
+        // loops' counters.
+        let mut copies = Vec::new();
+        for buffer in &site.buffers {
+            let name = &buffer.name;
+            self.line(&format!("{} {name}[{}];", buffer.element_type, buffer.elements()));
+            let mut first = Vec::new();
+            for (d, f) in buffer.first.iter().enumerate() {
+                let f = self.expr(f)?.0;
+                self.line(&format!("const {} {name}_first{d} = {f};", self.scop.counter_type));
+                first.push(Some(format!("{name}_first{d}")));
+            }
+            let layout = FlatLayout { name: name.clone(), first: vec![None; buffer.extents.len()], extents: buffer.extents.iter().map(u64::to_string).collect() };
+            let counters: Vec<String> = (0..buffer.extents.len()).map(|d| format!("{name}_e{d}")).collect();
+            let global: String = counters.iter().enumerate().map(|(d, e)| format!("[{name}_first{d} + {e}]")).collect();
+            copies.push((format!("{}{global}", buffer.array), layout.element(&counters), counters));
+            if buffer.read {
+                let (array, local, counters) = copies.last().expect("just pushed");
+                let (array, local, counters) = (array.clone(), local.clone(), counters.clone());
+                self.put_copy_loops(&buffer.extents, &counters, &format!("{local} = {array};"));
+            }
+            self.scratch_buffers.push((buffer.array.clone(), FlatLayout { first, ..layout }));
+        }
+        let result = self.put_node(node);
+        self.scratch_buffers.truncate(saved);
+        for (buffer, (array, local, counters)) in site.buffers.iter().zip(copies) {
+            self.put_copy_loops(&buffer.extents, &counters, &format!("{array} = {local};"));
+        }
+        self.level -= 1;
+        self.line("}");
+        result
+    }
+
+    /// Loops over `extents` with `counters`, the innermost one marked for
+    /// vectorisation, around `statement`.
+    fn put_copy_loops(&mut self, extents: &[u64], counters: &[String], statement: &str) {
+        let level = self.level;
+        for (d, (extent, counter)) in extents.iter().zip(counters).enumerate() {
+            if self.openmp && d + 1 == extents.len() {
+                self.line("#pragma omp simd");
+            }
+            self.line(&format!("for (int {counter} = 0; {counter} < {extent}; {counter}++)"));
+            self.level += 1;
+        }
+        self.line(statement);
+        self.level = level;
     }
 
     /// Prints `node` as the body of a loop or branch, braced when it is a

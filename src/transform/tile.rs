@@ -20,7 +20,7 @@ use isl_rs::{ASTLoopType, DimType, Id, Map, MapList, MultiUnionPwAff, MultiVal, 
 
 use crate::deps::Dependences;
 use crate::legality::{band_reorderable, parallel_conflict};
-use crate::marks::{parallel_mark, simd_mark};
+use crate::marks::{parallel_mark, registers_mark, simd_mark};
 use crate::isl::{tuple_names, within_operations, IslResult};
 use crate::model::io::{Band, BandReport, Hierarchy, Tiling, AUTO_MARGIN};
 use crate::model::{one_step_along, stride, CostModel, Stride, STRIDED_IN_TILE};
@@ -71,6 +71,26 @@ pub struct TileOptions {
     /// Tile size of the member each band runs innermost in its tiles (its
     /// stride-one member), in place of what [`Self::sizes`] gives it.
     pub innermost_size: Option<i64>,
+    /// Register tiles inside the full tiles of bands of three or more
+    /// members (CPU targets; see [`register_tile`]).
+    pub registers: Option<RegisterTiles>,
+}
+
+/// The shape of register tiles: `rows` iterations of the member a written
+/// array moves along besides the innermost one, `columns` of the innermost
+/// (a few vectors).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RegisterTiles {
+    pub rows: i64,
+    pub columns: i64,
+}
+
+impl RegisterTiles {
+    /// What `--tile-sizes=auto` chooses: four rows of two vectors of
+    /// doubles (eight accumulators of the sixteen or thirty-two vector
+    /// registers; a gemm tile of 4 x 16 ran 1.4x faster than the plain
+    /// 32-tile, 8 x 16 spilled and was slower than it).
+    pub const AUTO: RegisterTiles = RegisterTiles { rows: 4, columns: 16 };
 }
 
 /// What the I/O model does for the tiler.
@@ -102,7 +122,7 @@ pub struct Tiled {
 /// Tiles and marks `schedule` (of `scop`) in place of the original;
 /// `model`, when there is one, tells which parallel loops do unequal work.
 pub fn apply(schedule: Schedule, scop: &Scop, deps: &Dependences, options: &TileOptions, model: Option<&CostModel>) -> IslResult<Tiled> {
-    let mut tiler = Tiler { scop, deps, options, model, in_tile: Vec::new(), bands_tiled: 0, untiled: 0, reuse_tiled: 0, bands: Vec::new() };
+    let mut tiler = Tiler { scop, deps, options, model, in_tile: Vec::new(), bands_tiled: 0, untiled: 0, reuse_tiled: 0, bands: Vec::new(), register_tiles: 0 };
     let root = tiler.visit(schedule.get_root()?, Walk { may_tile: true, in_parallel: false })?;
     Ok(Tiled { schedule: root.get_schedule()?, in_tile: tiler.in_tile, untiled: tiler.untiled, reuse_tiled: tiler.reuse_tiled, bands: tiler.bands })
 }
@@ -133,6 +153,8 @@ struct Tiler<'a> {
     reuse_tiled: usize,
     /// See [`Tiled::bands`].
     bands: Vec<BandReport>,
+    /// Register tiles made so far (numbers their marks).
+    register_tiles: usize,
 }
 
 impl Tiler<'_> {
@@ -232,9 +254,31 @@ impl Tiler<'_> {
         let split;
         (node, split) = split_classes(node)?;
         // Split members no longer line up with the tile loops.
-        if isolate && !split {
-            node = isolate_full_tiles(node, &(0..members).map(size).collect::<Vec<_>>(), &order)?;
-        }
+        let isolation = match isolate && !split {
+            true => full_tiles(&node, &(0..members).map(size).collect::<Vec<_>>(), &order)?,
+            false => None,
+        };
+        // Register tiles go in bands whose full tiles are generated apart
+        // (their blocks are full there), never in GPU blocks.
+        let registers = match (self.options.registers, &isolation) {
+            (Some(shape), Some((_, full))) if !self.options.mark_threads && leaf_band(&node)? => {
+                let point_sizes: Vec<i64> = order.iter().map(|&m| sizes[m]).collect();
+                self.register_tile(node, shape, &point_sizes, full.copy()?)?
+            }
+            _ => Err(node),
+        };
+        node = match registers {
+            Ok(innermost) => {
+                // The band of blocks, the mark above the reduction band,
+                // the reduction band.
+                levels += 3;
+                innermost
+            }
+            Err(node) => match isolation {
+                Some((isolated, _)) => node.band_set_ast_build_options(UnionSet::from_set(isolated)?)?,
+                None => node,
+            },
+        };
         if leaf_band(&node)? {
             let marked;
             (node, marked) = self.finish_leaf(node)?;
@@ -294,6 +338,91 @@ impl Tiler<'_> {
         report.search = Some(search);
         self.bands.push(report);
         Ok((node, sizes))
+    }
+
+    /// Register tiling of the point band at `node` (members `p`, tiles
+    /// of `sizes` iterations along each, full tiles `full` generated
+    /// apart): where a written array's accesses stay on the same elements
+    /// along a member `r` (gemm's `C[i][j]` along `k`), the band becomes a
+    /// band of blocks (`shape.rows` iterations of the other member that
+    /// array moves along, `u`, by `shape.columns` of the innermost, `v`;
+    /// the other members whole), a band over `r` and, innermost, a band
+    /// over the points of a block:
+    ///
+    /// ```text
+    ///   band [i, k, j]   ==>   band [4 floor(i/4), 16 floor(j/16)]   (full tiles isolated)
+    ///                            mark registers_<n>
+    ///                              band [k]
+    ///                                band [i, j]
+    /// ```
+    ///
+    /// This is a rectangular tiling of the permutable point band (sizes 4,
+    /// all of `r`, 16), so every order of its instances it gives is valid.
+    /// The mark tells the AST generator where a block's elements of the
+    /// array may be held in a small local buffer ([`crate::ast`] checks
+    /// that the block is exactly what is accessed there), which the C
+    /// compiler keeps in vector registers across the `k` loop. Gives the
+    /// innermost band, or `node` unchanged where the band has fewer than
+    /// three members, its innermost member carries a dependence (it would
+    /// not vectorise), no written array is invariant along a member, or
+    /// the blocks do not divide the tiles.
+    fn register_tile(&mut self, node: ScheduleNode, shape: RegisterTiles, sizes: &[i64], full: Set) -> IslResult<Result<ScheduleNode, ScheduleNode>> {
+        let n = node.band_n_member()?;
+        let v = n - 1;
+        if n < 3 || !node.band_member_get_coincident(v)? || sizes[v as usize] % shape.columns != 0 {
+            return Ok(Err(node));
+        }
+        let Some((r, u)) = reduction_member(&node, self.scop)? else { return Ok(Err(node)) };
+        let rows = match u {
+            Some(u) if sizes[u as usize] % shape.rows == 0 => shape.rows,
+            _ => 1,
+        };
+        let block = |m: i32| match m {
+            _ if m == v => shape.columns,
+            _ if Some(m) == u => rows,
+            _ => 1,
+        };
+        let ctx = node.get_ctx();
+        let partial = node.band_get_partial_schedule()?;
+        let space = partial.get_space()?;
+        let coincident: Vec<bool> = (0..n).map(|m| node.band_member_get_coincident(m)).collect::<Result<_, _>>()?;
+        // The three bands' members, as lists of (member, its block size).
+        let blocks: Vec<i32> = (0..n).filter(|&m| m != r).collect();
+        let points: Vec<i32> = (0..n).filter(|&m| m != r && block(m) > 1).collect();
+        let band_of = |members: &[i32], floor: bool| -> IslResult<MultiUnionPwAff> {
+            let mut list = UnionPwAffList::alloc(&ctx, members.len() as i32)?;
+            for &m in members {
+                let f = partial.get_union_pw_aff(m)?;
+                list = list.add(match floor && block(m) > 1 {
+                    true => floor_of_quotient(f, block(m))?.scale_val(Val::int_from_si(&ctx, block(m))?)?,
+                    false => f,
+                })?;
+            }
+            let dropped = (n as usize - members.len()) as u32;
+            Ok(MultiUnionPwAff::from_union_pw_aff_list(space.copy()?.drop_dims(DimType::Set, 0, dropped)?, list)?)
+        };
+        let (outer, reduction, inner) = (band_of(&blocks, true)?, band_of(&[r], false)?, band_of(&points, false)?);
+        let flags = |members: &[i32]| members.iter().map(|&m| coincident[m as usize]).collect::<Vec<_>>();
+        let mut band = node.delete()?.insert_partial_schedule(inner)?;
+        for (i, c) in flags(&points).into_iter().enumerate() {
+            band = band.band_member_set_coincident(i as i32, i32::from(c))?;
+        }
+        band = band.band_set_permutable(1)?.insert_partial_schedule(reduction)?;
+        band = band.band_member_set_coincident(0, i32::from(coincident[r as usize]))?;
+        band = band.insert_partial_schedule(outer)?;
+        for (i, c) in flags(&blocks).into_iter().enumerate() {
+            band = band.band_member_set_coincident(i as i32, i32::from(c))?;
+        }
+        band = band.band_set_permutable(1)?;
+        band = match isolate_option(&band, full)? {
+            Some(isolated) => band.band_set_ast_build_options(UnionSet::from_set(isolated)?)?,
+            None => band,
+        };
+        band = separate_statements(band)?;
+        let id = Id::read_from_str(&ctx, &registers_mark(self.register_tiles))?;
+        self.register_tiles += 1;
+        let reduction = separate_statements(band.child(0)?.insert_mark(id)?.child(0)?)?;
+        Ok(Ok(reduction.child(0)?))
     }
 
     /// The member of the permutable band at `node` that could run in
@@ -545,36 +674,45 @@ const ISOLATION_OPERATIONS: u64 = 250_000;
 /// levels (14).
 const MAX_ISOLATED_PIECES: i32 = 8;
 
-/// Sets isl's isolate option on the point band at `node` (directly below
-/// its tile band, whose loops step by `sizes`; point member `i` walks
-/// tile member `order[i]`): the tiles whose every point lies in the
-/// iteration domain are generated apart, with constant loop bounds, and
-/// the partial tiles at the borders get loops with `min` and `max`
-/// bounds. Gives the band, unchanged where there are no full tiles, where
-/// they form more than [`MAX_ISOLATED_PIECES`] pieces, or where finding
-/// them takes more than [`ISOLATION_OPERATIONS`]. The option only shapes
-/// the code: the same instances run in the same order either way.
-fn isolate_full_tiles(node: ScheduleNode, sizes: &[i64], order: &[usize]) -> IslResult<ScheduleNode> {
-    match within_operations(&node.get_ctx(), ISOLATION_OPERATIONS, || isolated_points(&node, sizes, order)) {
-        Some(Some(isolated)) => Ok(node.band_set_ast_build_options(UnionSet::from_set(isolated)?)?),
-        _ => Ok(node),
-    }
+/// The isolate option for the point band at `node` (directly below its
+/// tile band, whose loops step by `sizes`; point member `i` walks tile
+/// member `order[i]`), and the full tiles (the values of the loops around
+/// the band where they run): with the option, the tiles whose every point
+/// lies in the iteration domain are generated apart, with constant loop
+/// bounds, and the partial tiles at the borders get loops with `min` and
+/// `max` bounds. `None` where there are no full tiles, where they form
+/// more than [`MAX_ISOLATED_PIECES`] pieces, or where finding them takes
+/// more than [`ISOLATION_OPERATIONS`]. The option only shapes the code:
+/// the same instances run in the same order either way.
+fn full_tiles(node: &ScheduleNode, sizes: &[i64], order: &[usize]) -> IslResult<Option<(Set, Set)>> {
+    Ok(within_operations(&node.get_ctx(), ISOLATION_OPERATIONS, || isolated_points(node, sizes, order)).flatten())
 }
 
-/// The `isolate` option of [`isolate_full_tiles`]: the full tiles' points
-/// (`isolate[[tile loops] -> [point loops]]`); `None` where it leaves the
-/// band as it is.
-fn isolated_points(node: &ScheduleNode, sizes: &[i64], order: &[usize]) -> IslResult<Option<Set>> {
+/// The values of the loops around the band at `node` mapped to its own
+/// (`[outer] -> [band]`, one map for all its statements); `None` where
+/// its statements' spaces differ.
+fn band_points(node: &ScheduleNode) -> IslResult<Option<Map>> {
     let domain = node.get_domain()?;
     let prefix = node.get_prefix_schedule_union_map()?.intersect_domain(domain.copy()?)?;
     let partial = node.band_get_partial_schedule_union_map()?.intersect_domain(domain)?;
+    let maps = prefix.reverse()?.apply_range(partial)?.get_map_list()?;
+    Ok(if maps.size()? == 1 { Some(maps.get_at(0)?) } else { None })
+}
+
+/// The `isolate` option that generates the band at `node` apart where the
+/// loops around it take values in `full`; `None` where it cannot be
+/// expressed.
+fn isolate_option(node: &ScheduleNode, full: Set) -> IslResult<Option<Set>> {
+    let Some(points) = band_points(node)? else { return Ok(None) };
+    Ok(Some(points.intersect_domain(full)?.wrap()?.coalesce()?.set_tuple_name("isolate")?))
+}
+
+/// The `isolate` option of [`isolate_full_tiles`]: the full tiles' points
+/// (`isolate[[tile loops] -> [point loops]]`), and the full tiles; `None`
+/// where it leaves the band as it is.
+fn isolated_points(node: &ScheduleNode, sizes: &[i64], order: &[usize]) -> IslResult<Option<(Set, Set)>> {
     // Tile loop values (prefix) -> point loop values.
-    let points = prefix.reverse()?.apply_range(partial)?;
-    let maps = points.get_map_list()?;
-    if maps.size()? != 1 {
-        return Ok(None);
-    }
-    let points = maps.get_at(0)?;
+    let Some(points) = band_points(node)? else { return Ok(None) };
     let outer = points.dim(DimType::In)? as usize;
     let n = sizes.len();
     if outer < n {
@@ -596,7 +734,51 @@ fn isolated_points(node: &ScheduleNode, sizes: &[i64], order: &[usize]) -> IslRe
     // there (smaller code, faster AST generation) made isl run a statement
     // before another one of an earlier sequence child at the same point
     // (a read before the write it depends on, with tiles 3,5,7).
-    Ok(Some(points.intersect_domain(full)?.wrap()?.coalesce()?.set_tuple_name("isolate")?))
+    Ok(Some((points.intersect_domain(full.copy()?)?.wrap()?.coalesce()?.set_tuple_name("isolate")?, full)))
+}
+
+/// The members `r` and `u` of [`Tiler::register_tile`] for the band at
+/// `node` (`None` where there is no `r`): an array written in the band
+/// whose every access there stays on its element along `r` and moves
+/// along the innermost member, and the innermost other member it moves
+/// along (`None`: only the innermost).
+fn reduction_member(node: &ScheduleNode, scop: &Scop) -> IslResult<Option<(i32, Option<i32>)>> {
+    let n = node.band_n_member()?;
+    let partial = node.band_get_partial_schedule_union_map()?;
+    let names = tuple_names(&node.get_domain()?)?;
+    let statements: Vec<_> = scop.statements.iter().filter(|s| names.contains(&s.name)).collect();
+    let written: Vec<&str> = statements.iter().flat_map(|s| s.writes.iter().map(|w| w.array.as_str())).collect();
+    // How the accesses of `array` move along member `m`: the strides.
+    let strides = |array: &str, m: i32| -> IslResult<Vec<Option<Stride>>> {
+        let mut out = Vec::new();
+        for statement in &statements {
+            let schedule = partial.copy()?.intersect_domain(UnionSet::from_set(statement.domain.copy()?)?)?;
+            let following = one_step_along(&schedule, n as u32, m as u32)?;
+            for access in statement.reads.iter().chain(&statement.writes).filter(|a| a.array == array) {
+                out.push(stride(&access.relation, &following)?);
+            }
+        }
+        Ok(out)
+    };
+    let moves = |s: &[Option<Stride>]| s.iter().any(|s| matches!(s, Some(k) if *k != Stride::Invariant));
+    for array in written.iter().filter(|a| scop.arrays.iter().any(|x| &x.name == *a && !x.extents.is_empty())) {
+        if !moves(&strides(array, n - 1)?) {
+            continue;
+        }
+        for r in 0..n - 1 {
+            if moves(&strides(array, r)?) {
+                continue;
+            }
+            let mut u = None;
+            for m in (0..n - 1).filter(|&m| m != r) {
+                if moves(&strides(array, m)?) {
+                    u = Some(m);
+                }
+            }
+            return Ok(Some((r, u)));
+        }
+    }
+    Ok(None)
 }
 
 /// Iterations of one parallel strip (see [`Tiler::parallel_strips`]): 1 KiB
