@@ -333,6 +333,26 @@ fn post_tiling_fusion_keeps_dead_intermediates_in_tile_local_buffers() {
     assert!(dump.contains("region 0 scratch: tmp (6 x 4) in tile-local buffers in the tiles of S_1"), "{dump}");
 }
 
+/// Register tiles of 3 x 4 in tiles of 6, 8 and 4 (4 along a product's
+/// reduction): blocks along the innermost loop are a whole tile wide,
+/// along the other one half a tile, and partial tiles mix blocks whose
+/// elements are held in local buffers with blocks cut by the domain.
+const REGISTER_TILES: &[&str] = &["--target=openmp", "--reschedule=always", "--tile-sizes=6,8,4", "--register-tiles=3,4"];
+
+/// Every program round-trips with register tiles, and the products of
+/// `19-register-tiles.c` (imperfect, transposed, triangular, in `float`,
+/// four loops deep) do get their written blocks in local buffers, so that
+/// the round trip cannot pass without them.
+#[test]
+fn every_testsuite_program_round_trips_with_register_tiles() {
+    let (_, code) = translate("testsuite/run/19-register-tiles.c", REGISTER_TILES);
+    for (ty, array) in [("double", "C"), ("double", "T"), ("double", "S"), ("float", "F"), ("double", "R")] {
+        let buffered = code.lines().any(|l| l.trim_start().starts_with(&format!("{ty} iotile_regs_")) && l.contains(&format!("_{array}[")));
+        assert!(buffered, "no register buffer for {array}:\n{code}");
+    }
+    check_all(REGISTER_TILES);
+}
+
 /// Tiny tiles under maximal fusion: bands of skewed tile loops whose
 /// parallel member is not the first.
 #[test]
