@@ -65,6 +65,12 @@ pub fn text(file: &str, hierarchy: Option<&Hierarchy>, regions: &[RegionReport])
             if let Some((evaluated, pruned, seconds)) = b.search {
                 out.push_str(&format!("    search: {evaluated} tilings evaluated, {pruned} pruned, {:.3} s\n", seconds));
             }
+            if let Some(r) = b.registers {
+                out.push_str(&format!(
+                    "    register tiles: {} x {} iterations of members {} and {}, held along member {}\n",
+                    r.rows, r.columns, r.rows_member, r.columns_member, r.reduction
+                ));
+            }
         }
     }
     out
@@ -109,8 +115,15 @@ fn band_json(b: &BandReport) -> String {
         Some((evaluated, pruned, seconds)) => format!(", \"search\": {{\"evaluated\": {evaluated}, \"pruned\": {pruned}, \"seconds\": {}}}", number(seconds)),
         None => String::new(),
     };
+    let registers = match b.registers {
+        Some(r) => format!(
+            "{{\"rows\": {}, \"columns\": {}, \"rows_member\": {}, \"columns_member\": {}, \"reduction\": {}}}",
+            r.rows, r.columns, r.rows_member, r.columns_member, r.reduction
+        ),
+        None => "null".into(),
+    };
     format!(
-        "{{\"statements\": {}, \"extents\": {}, \"tile_sizes\": {}, \"tile_order\": {}, \"innermost\": {}, \"sizes_from\": {}, \"why\": {}, \"instances\": {}, \"cycles\": {}, \"traffic\": [{}]{search}}}",
+        "{{\"statements\": {}, \"extents\": {}, \"tile_sizes\": {}, \"tile_order\": {}, \"innermost\": {}, \"sizes_from\": {}, \"why\": {}, \"instances\": {}, \"cycles\": {}, \"traffic\": [{}], \"register_tiles\": {registers}{search}}}",
         strings(&b.statements),
         numbers(&b.extents),
         numbers(&b.tiling.sizes),

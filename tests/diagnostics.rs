@@ -155,6 +155,10 @@ fn bad_tile_sizes_are_one_line_errors() {
     assert_one_line_error(&out, "--tile-sizes expects positive integers");
     let out = iotile(&args(&["--tile-size=0", case]));
     assert_one_line_error(&out, "--tile-size must be positive");
+    for bad in ["--register-tiles=4", "--register-tiles=4,0", "--register-tiles=4,16,2", "--register-tiles=auto"] {
+        let out = iotile(&args(&[bad, case]));
+        assert_one_line_error(&out, "--register-tiles expects two positive integers");
+    }
 }
 
 #[test]

@@ -123,10 +123,26 @@ fn auto_tile_sizes_follow_the_cache_sizes() {
         let list = json.split("\"tile_sizes\": [").nth(1).and_then(|r| r.split(']').next()).unwrap_or_else(|| panic!("no tile sizes:\n{json}"));
         list.split(", ").map(|v| v.parse().expect("an integer")).collect()
     };
-    let large = report("linear-algebra/blas/gemm", &["--tile-sizes=auto"]);
+    // Without register tiles, whose search keeps to sizes of at most 64.
+    let large = report("linear-algebra/blas/gemm", &["--tile-sizes=auto", "--register-tiles=none"]);
     assert!(large.contains("\"sizes_from\": \"auto\"") && !numbers(&large, "evaluated").is_empty(), "{large}");
     assert!(numbers(&large, "pruned")[0] > 0.0, "the search pruned nothing:\n{large}");
-    let small = report("linear-algebra/blas/gemm", &["--tile-sizes=auto", "--cache-sizes=2K,16K"]);
+    assert!(large.contains("\"register_tiles\": null"), "{large}");
+    let small = report("linear-algebra/blas/gemm", &["--tile-sizes=auto", "--cache-sizes=2K,16K", "--register-tiles=none"]);
     let (l, s) = (sizes(&large), sizes(&small));
     assert!(s.iter().product::<i64>() < l.iter().product::<i64>(), "tiles {s:?} on small caches, {l:?} on large ones");
+}
+
+/// With `auto`, gemm's band gets register tiles of 4 x 16 (rows along `i`,
+/// columns along `j`, held along `k`), and the search keeps to tiles of
+/// at most 64 that are at least two blocks wide.
+#[test]
+fn auto_gives_products_register_tiles() {
+    let json = report("linear-algebra/blas/gemm", &["--tile-sizes=auto"]);
+    for (key, value) in [("rows", 4.0), ("columns", 16.0), ("rows_member", 0.0), ("columns_member", 1.0), ("reduction", 2.0)] {
+        assert_eq!(numbers(&json, key), vec![value], "{key}:\n{json}");
+    }
+    let list = json.split("\"tile_sizes\": [").nth(1).and_then(|r| r.split(']').next()).unwrap_or_else(|| panic!("no tile sizes:\n{json}"));
+    let sizes: Vec<i64> = list.split(", ").map(|v| v.parse().expect("an integer")).collect();
+    assert!(sizes.iter().all(|&s| s <= 64) && sizes[0] % 4 == 0 && sizes[1] % 32 == 0, "tiles {sizes:?}:\n{json}");
 }

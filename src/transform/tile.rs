@@ -22,7 +22,7 @@ use crate::deps::Dependences;
 use crate::legality::{band_reorderable, parallel_conflict};
 use crate::marks::{parallel_mark, registers_mark, simd_mark};
 use crate::isl::{tuple_names, within_operations, IslResult};
-use crate::model::io::{Band, BandReport, Hierarchy, Tiling, AUTO_MARGIN};
+use crate::model::io::{Band, BandReport, Hierarchy, RegisterBlock, Tiling, AUTO_MARGIN};
 use crate::model::{one_step_along, stride, CostModel, Stride, STRIDED_IN_TILE};
 use crate::scop::Scop;
 
@@ -122,7 +122,7 @@ pub struct Tiled {
 /// Tiles and marks `schedule` (of `scop`) in place of the original;
 /// `model`, when there is one, tells which parallel loops do unequal work.
 pub fn apply(schedule: Schedule, scop: &Scop, deps: &Dependences, options: &TileOptions, model: Option<&CostModel>) -> IslResult<Tiled> {
-    let mut tiler = Tiler { scop, deps, options, model, in_tile: Vec::new(), bands_tiled: 0, untiled: 0, reuse_tiled: 0, bands: Vec::new(), register_tiles: 0 };
+    let mut tiler = Tiler { scop, deps, options, model, in_tile: Vec::new(), bands_tiled: 0, untiled: 0, reuse_tiled: 0, bands: Vec::new(), register_tiles: 0, measured_members: Vec::new() };
     let root = tiler.visit(schedule.get_root()?, Walk { may_tile: true, in_parallel: false })?;
     Ok(Tiled { schedule: root.get_schedule()?, in_tile: tiler.in_tile, untiled: tiler.untiled, reuse_tiled: tiler.reuse_tiled, bands: tiler.bands })
 }
@@ -155,6 +155,9 @@ struct Tiler<'a> {
     bands: Vec<BandReport>,
     /// Register tiles made so far (numbers their marks).
     register_tiles: usize,
+    /// The band being tiled: for each of its members, the member of the
+    /// band as [`Self::sizes`] measured it (`auto` may permute them).
+    measured_members: Vec<usize>,
 }
 
 impl Tiler<'_> {
@@ -214,7 +217,10 @@ impl Tiler<'_> {
     /// point loop for vectorisation; gives the outermost tile band.
     fn tile(&mut self, node: ScheduleNode) -> IslResult<ScheduleNode> {
         let members = node.band_n_member()?;
+        let reports = self.bands.len();
+        self.measured_members = (0..members as usize).collect();
         let (node, sizes) = self.sizes(node)?;
+        let reported = self.bands.len() > reports;
         let size = |i: i32| sizes[i as usize];
         let ctx = node.get_ctx();
         let mut values = MultiVal::zero(node.band_get_space()?)?;
@@ -263,7 +269,22 @@ impl Tiler<'_> {
         let registers = match (self.options.registers, &isolation) {
             (Some(shape), Some((_, full))) if !self.options.mark_threads && leaf_band(&node)? => {
                 let point_sizes: Vec<i64> = order.iter().map(|&m| sizes[m]).collect();
-                self.register_tile(node, shape, &point_sizes, full.copy()?)?
+                let made = self.register_tile(node, shape, &point_sizes, full.copy()?)?;
+                // The band's report (the last one, made by `sizes`) says so,
+                // in the members it counts.
+                if let (Ok((_, block)), true) = (&made, reported) {
+                    let tile_member = |m: usize| self.measured_members[order[m]];
+                    let registers = RegisterBlock {
+                        reduction: tile_member(block.reduction),
+                        rows_member: tile_member(block.rows_member),
+                        columns_member: tile_member(block.columns_member),
+                        ..*block
+                    };
+                    if let Some(report) = self.bands.last_mut() {
+                        report.registers = Some(registers);
+                    }
+                }
+                made.map(|(innermost, _)| innermost)
             }
             _ => Err(node),
         };
@@ -307,7 +328,14 @@ impl Tiler<'_> {
         let partial = node.band_get_partial_schedule_union_map()?.intersect_domain(node.get_domain()?)?;
         let statements = tuple_names(&node.get_domain()?)?;
         let prefix = node.get_prefix_schedule_union_map()?;
-        let Some(band) = Band::measure(self.scop, model, &prefix, &partial, innermost, &io.hierarchy)? else { return Ok((node, asked)) };
+        let Some(mut band) = Band::measure(self.scop, model, &prefix, &partial, innermost, &io.hierarchy)? else { return Ok((node, asked)) };
+        // The register tiles that [`Self::register_tile`] will make where
+        // the sizes allow.
+        if let (Some(shape), false, true) = (self.options.registers, self.options.mark_threads, n >= 3) {
+            if let Some((r, Some(u))) = reduction_member(&node, self.scop, innermost as i32)? {
+                band = band.with_registers(RegisterBlock { reduction: r as usize, rows_member: u as usize, columns_member: innermost, rows: shape.rows, columns: shape.columns });
+            }
+        }
         let fixed = Tiling { sizes: asked.clone(), order: (0..n).collect() };
         if !io.auto {
             self.bands.push(band.report(statements, fixed, &io.hierarchy, "as given".into()));
@@ -332,6 +360,7 @@ impl Tiler<'_> {
         }
         let sizes = tiling.order.iter().map(|&k| tiling.sizes[k]).collect();
         let node = if tiling.order.iter().enumerate().all(|(i, &k)| i == k) { node } else { permute(node, &tiling.order)? };
+        self.measured_members = tiling.order.clone();
         let why = format!("least modelled cycles of {} tilings evaluated ({} partial choices pruned), {:.1}% below the given sizes'", search.0, search.1, 100.0 * (1.0 - best / given));
         let mut report = band.report(statements, tiling, &io.hierarchy, why);
         report.sizes_from = "auto";
@@ -362,17 +391,18 @@ impl Tiler<'_> {
     /// array may be held in a small local buffer ([`crate::ast`] checks
     /// that the block is exactly what is accessed there), which the C
     /// compiler keeps in vector registers across the `k` loop. Gives the
-    /// innermost band, or `node` unchanged where the band has fewer than
+    /// innermost band and the blocks made (in the point band's members),
+    /// or `node` unchanged where the band has fewer than
     /// three members, its innermost member carries a dependence (it would
     /// not vectorise), no written array is invariant along a member, or
     /// the blocks do not divide the tiles.
-    fn register_tile(&mut self, node: ScheduleNode, shape: RegisterTiles, sizes: &[i64], full: Set) -> IslResult<Result<ScheduleNode, ScheduleNode>> {
+    fn register_tile(&mut self, node: ScheduleNode, shape: RegisterTiles, sizes: &[i64], full: Set) -> IslResult<Result<(ScheduleNode, RegisterBlock), ScheduleNode>> {
         let n = node.band_n_member()?;
         let v = n - 1;
         if n < 3 || !node.band_member_get_coincident(v)? || sizes[v as usize] % shape.columns != 0 {
             return Ok(Err(node));
         }
-        let Some((r, u)) = reduction_member(&node, self.scop)? else { return Ok(Err(node)) };
+        let Some((r, u)) = reduction_member(&node, self.scop, v)? else { return Ok(Err(node)) };
         let rows = match u {
             Some(u) if sizes[u as usize] % shape.rows == 0 => shape.rows,
             _ => 1,
@@ -422,7 +452,8 @@ impl Tiler<'_> {
         let id = Id::read_from_str(&ctx, &registers_mark(self.register_tiles))?;
         self.register_tiles += 1;
         let reduction = separate_statements(band.child(0)?.insert_mark(id)?.child(0)?)?;
-        Ok(Ok(reduction.child(0)?))
+        let made = RegisterBlock { reduction: r as usize, rows_member: u.unwrap_or(v) as usize, columns_member: v as usize, rows, columns: shape.columns };
+        Ok(Ok((reduction.child(0)?, made)))
     }
 
     /// The member of the permutable band at `node` that could run in
@@ -738,11 +769,12 @@ fn isolated_points(node: &ScheduleNode, sizes: &[i64], order: &[usize]) -> IslRe
 }
 
 /// The members `r` and `u` of [`Tiler::register_tile`] for the band at
-/// `node` (`None` where there is no `r`): an array written in the band
-/// whose every access there stays on its element along `r` and moves
-/// along the innermost member, and the innermost other member it moves
-/// along (`None`: only the innermost).
-fn reduction_member(node: &ScheduleNode, scop: &Scop) -> IslResult<Option<(i32, Option<i32>)>> {
+/// `node` whose member `innermost` runs innermost in its tiles (`None`
+/// where there is no `r`): an array written in the band whose every
+/// access there stays on its element along `r` and moves along the
+/// innermost member, and the innermost other member it moves along
+/// (`None`: only the innermost).
+fn reduction_member(node: &ScheduleNode, scop: &Scop, innermost: i32) -> IslResult<Option<(i32, Option<i32>)>> {
     let n = node.band_n_member()?;
     let partial = node.band_get_partial_schedule_union_map()?;
     let names = tuple_names(&node.get_domain()?)?;
@@ -762,15 +794,15 @@ fn reduction_member(node: &ScheduleNode, scop: &Scop) -> IslResult<Option<(i32, 
     };
     let moves = |s: &[Option<Stride>]| s.iter().any(|s| matches!(s, Some(k) if *k != Stride::Invariant));
     for array in written.iter().filter(|a| scop.arrays.iter().any(|x| &x.name == *a && !x.extents.is_empty())) {
-        if !moves(&strides(array, n - 1)?) {
+        if !moves(&strides(array, innermost)?) {
             continue;
         }
-        for r in 0..n - 1 {
+        for r in (0..n).filter(|&r| r != innermost) {
             if moves(&strides(array, r)?) {
                 continue;
             }
             let mut u = None;
-            for m in (0..n - 1).filter(|&m| m != r) {
+            for m in (0..n).filter(|&m| m != r && m != innermost) {
                 if moves(&strides(array, m)?) {
                     u = Some(m);
                 }
