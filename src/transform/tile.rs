@@ -416,7 +416,8 @@ impl Tiler<'_> {
         let partial = node.band_get_partial_schedule()?;
         let space = partial.get_space()?;
         let coincident: Vec<bool> = (0..n).map(|m| node.band_member_get_coincident(m)).collect::<Result<_, _>>()?;
-        // The three bands' members, as lists of (member, its block size).
+        // The members of the band of blocks (all but the reduction's) and
+        // of the band of a block's points (those blocked).
         let blocks: Vec<i32> = (0..n).filter(|&m| m != r).collect();
         let points: Vec<i32> = (0..n).filter(|&m| m != r && block(m) > 1).collect();
         let band_of = |members: &[i32], floor: bool| -> IslResult<MultiUnionPwAff> {
@@ -738,7 +739,7 @@ fn isolate_option(node: &ScheduleNode, full: Set) -> IslResult<Option<Set>> {
     Ok(Some(points.intersect_domain(full)?.wrap()?.coalesce()?.set_tuple_name("isolate")?))
 }
 
-/// The `isolate` option of [`isolate_full_tiles`]: the full tiles' points
+/// The `isolate` option of [`full_tiles`]: the full tiles' points
 /// (`isolate[[tile loops] -> [point loops]]`), and the full tiles; `None`
 /// where it leaves the band as it is.
 fn isolated_points(node: &ScheduleNode, sizes: &[i64], order: &[usize]) -> IslResult<Option<(Set, Set)>> {
