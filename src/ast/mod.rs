@@ -261,21 +261,10 @@ fn register_site(scop: &Scop, at: &BuildAt, sites: &mut Vec<RegisterSite>) -> Is
     let mut buffers = Vec::new();
     let mut bytes = 0;
     for array in scop.arrays.iter().filter(|a| !a.extents.is_empty()) {
+        // Its writes or reads by the instances below, if any.
         let accesses = |write: bool| -> IslResult<Option<UnionMap>> {
-            let mut all: Option<UnionMap> = None;
-            for statement in &scop.statements {
-                let list = if write { &statement.writes } else { &statement.reads };
-                for access in list.iter().filter(|a| a.array == array.name) {
-                    let these = UnionMap::from_map(access.relation.copy()?.intersect_domain(statement.domain.copy()?)?)?.intersect_domain(instances.copy()?)?;
-                    if !these.is_empty()? {
-                        all = Some(match all {
-                            None => these,
-                            Some(a) => a.union(these)?,
-                        });
-                    }
-                }
-            }
-            Ok(all)
+            let these = scop.array_accesses(&array.name, write)?.intersect_domain(instances.copy()?)?;
+            Ok(if these.is_empty()? { None } else { Some(these) })
         };
         let Some(writes) = accesses(true)? else { continue };
         let reads = accesses(false)?;
