@@ -959,7 +959,7 @@ mod tests {
 }
 
 /// The least common multiple of two positive integers.
-fn lcm(a: i64, b: i64) -> i64 {
+pub fn lcm(a: i64, b: i64) -> i64 {
     fn gcd(a: i64, b: i64) -> i64 {
         if b == 0 { a } else { gcd(b, a % b) }
     }

@@ -22,7 +22,7 @@ use crate::deps::Dependences;
 use crate::legality::{band_reorderable, parallel_conflict};
 use crate::marks::{parallel_mark, registers_mark, simd_mark};
 use crate::isl::{tuple_names, within_operations, IslResult};
-use crate::model::io::{Band, BandReport, Hierarchy, RegisterBlock, Tiling, AUTO_MARGIN};
+use crate::model::io::{lcm, Band, BandReport, Hierarchy, RegisterBlock, Tiling, AUTO_MARGIN};
 use crate::model::{one_step_along, stride, CostModel, Stride, STRIDED_IN_TILE};
 use crate::scop::Scop;
 
@@ -957,9 +957,9 @@ fn class_stride(maps: &MapList, m: i32) -> IslResult<Option<i64>> {
         };
         classes.push((stride, offset));
     }
-    let lcm = classes.iter().fold(1i64, |l, &(s, _)| if s > 0 { l / gcd(l, s) * s } else { l });
+    let multiple = classes.iter().fold(1i64, |l, &(s, _)| if s > 0 { lcm(l, s) } else { l });
     let one_class = classes.windows(2).all(|w| w[0] == w[1]) && classes.iter().all(|c| c.1.is_some());
-    Ok((lcm > 1 && lcm <= MAX_UNROLLED_STRIDE && !one_class).then_some(lcm))
+    Ok((multiple > 1 && multiple <= MAX_UNROLLED_STRIDE && !one_class).then_some(multiple))
 }
 
 /// `floor(f / by)`.
@@ -968,9 +968,6 @@ fn floor_of_quotient(f: UnionPwAff, by: i64) -> IslResult<UnionPwAff> {
     Ok(f.scale_down_val(by)?.floor()?)
 }
 
-fn gcd(a: i64, b: i64) -> i64 {
-    if b == 0 { a.abs() } else { gcd(b, a % b) }
-}
 
 /// Reorders the members of a permutable band so that the innermost loop
 /// is the one along which the accesses are cheapest in the cost model
