@@ -323,7 +323,9 @@ pub struct Macros {
     /// (or `!=`), so that they end whatever wraps: a loop whose range
     /// straddles `UINT_MAX` does not run at all in C, one whose range lies
     /// wholly past it runs as if nothing wrapped, and generated code must
-    /// do the same.
+    /// do the same. Each loop runs behind a test that its range, counted
+    /// without `ub`, is not empty (an empty one whose first value wraps and
+    /// last does not would run four billion times).
     pub base: Option<u32>,
 }
 
@@ -520,6 +522,13 @@ impl Program {
             Stmt::Loop { var, from, to, step, down, test, body } => {
                 let names = if *down || !unsigned_test(from, to) { self.names_in_bounds() } else { self.macros.clone() };
                 let (from, to) = (from.render(&names), to.render(&names));
+                // An empty range whose first value passes `UINT_MAX` and
+                // whose last does not would run from a small value to a
+                // huge one in C: such loops run only where their range,
+                // counted without `ub`, is not empty.
+                if self.macros.base.is_some() {
+                    writeln!(out, "{indent}if ({from} <= {to} + 1)").unwrap();
+                }
                 let (ty, from, to) = if self.macros.wide {
                     ("long", format!("{from} + {WIDE_OFFSET}L"), format!("{to} + {WIDE_OFFSET}L"))
                 } else if self.macros.base.is_some() {
