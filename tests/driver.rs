@@ -330,6 +330,27 @@ fn auto_tile_sizes_translate_as_in_translation_mode() {
     assert!(kept.contains("#pragma omp parallel for"), "{kept}");
 }
 
+/// `--register-tiles` in driver mode is iotile's, with its value as the
+/// next argument too: the translation is translation mode's, with the
+/// product's block in a local buffer.
+#[test]
+fn register_tiles_translate_as_in_translation_mode() {
+    let dir = scratch();
+    std::fs::copy(root().join("examples/gemm.c"), dir.path().join("gemm.c")).unwrap();
+    let flags = ["--tile-sizes=8", "--register-tiles", "2,8"];
+    let mut driver = vec!["--cc=gcc", "--keep", "-fopenmp", "-c", "gemm.c"];
+    driver.extend(flags);
+    let out = iotile_in(dir.path(), &driver);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let mut translate = vec!["--target=openmp", "-o", "direct.c", "gemm.c"];
+    translate.extend(flags);
+    let out = iotile_in(dir.path(), &translate);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let kept = std::fs::read_to_string(dir.path().join("gemm.iotile.c")).unwrap();
+    assert_eq!(kept, std::fs::read_to_string(dir.path().join("direct.c")).unwrap());
+    assert!(kept.contains("iotile_regs_0_C[16];"), "{kept}");
+}
+
 #[test]
 fn bad_scheduling_options_stop_before_the_compiler() {
     let dir = scratch();
