@@ -521,14 +521,15 @@ impl Program {
         match stmt {
             Stmt::Loop { var, from, to, step, down, test, body } => {
                 let names = if *down || !unsigned_test(from, to) { self.names_in_bounds() } else { self.macros.clone() };
-                let (from, to) = (from.render(&names), to.render(&names));
                 // An empty range whose first value passes `UINT_MAX` and
                 // whose last does not would run from a small value to a
                 // huge one in C: such loops run only where their range,
-                // counted without `ub`, is not empty.
+                // counted without `ub` (and in `int`), is not empty.
                 if self.macros.base.is_some() {
-                    writeln!(out, "{indent}if ({from} <= {to} + 1)").unwrap();
+                    let ints = self.names_in_bounds();
+                    writeln!(out, "{indent}if ({} <= {} + 1)", from.render(&ints), to.render(&ints)).unwrap();
                 }
+                let (from, to) = (from.render(&names), to.render(&names));
                 let (ty, from, to) = if self.macros.wide {
                     ("long", format!("{from} + {WIDE_OFFSET}L"), format!("{to} + {WIDE_OFFSET}L"))
                 } else if self.macros.base.is_some() {
