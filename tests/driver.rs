@@ -309,14 +309,13 @@ fn scheduling_options_translate_as_in_translation_mode() {
     assert!(kept.contains("c0 += 8") && kept.contains("c1 += 4"), "{kept}");
 }
 
-/// `--tile-sizes=auto` with `--cache-sizes` in driver mode: both are
-/// iotile's (gcc would reject `--cache-sizes`), and the translation is the
-/// one translation mode gives.
-#[test]
-fn auto_tile_sizes_translate_as_in_translation_mode() {
+/// Compiles `examples/gemm.c` in driver mode with `-fopenmp` and the
+/// iotile options `flags`, and translates it with them in translation
+/// mode (`--target=openmp`); gives the kept translation, which must be the
+/// same.
+fn driver_translation_as_in_translation_mode(flags: &[&str]) -> String {
     let dir = scratch();
     std::fs::copy(root().join("examples/gemm.c"), dir.path().join("gemm.c")).unwrap();
-    let flags = ["--tile-sizes=auto", "--cache-sizes", "2K,16K"];
     let mut driver = vec!["--cc=gcc", "--keep", "-fopenmp", "-c", "gemm.c"];
     driver.extend(flags);
     let out = iotile_in(dir.path(), &driver);
@@ -327,6 +326,15 @@ fn auto_tile_sizes_translate_as_in_translation_mode() {
     assert!(out.status.success(), "{}", stderr(&out));
     let kept = std::fs::read_to_string(dir.path().join("gemm.iotile.c")).unwrap();
     assert_eq!(kept, std::fs::read_to_string(dir.path().join("direct.c")).unwrap());
+    kept
+}
+
+/// `--tile-sizes=auto` with `--cache-sizes` in driver mode: both are
+/// iotile's (gcc would reject `--cache-sizes`), and the translation is the
+/// one translation mode gives.
+#[test]
+fn auto_tile_sizes_translate_as_in_translation_mode() {
+    let kept = driver_translation_as_in_translation_mode(&["--tile-sizes=auto", "--cache-sizes", "2K,16K"]);
     assert!(kept.contains("#pragma omp parallel for"), "{kept}");
 }
 
@@ -335,19 +343,7 @@ fn auto_tile_sizes_translate_as_in_translation_mode() {
 /// product's block in a local buffer.
 #[test]
 fn register_tiles_translate_as_in_translation_mode() {
-    let dir = scratch();
-    std::fs::copy(root().join("examples/gemm.c"), dir.path().join("gemm.c")).unwrap();
-    let flags = ["--tile-sizes=8", "--register-tiles", "2,8"];
-    let mut driver = vec!["--cc=gcc", "--keep", "-fopenmp", "-c", "gemm.c"];
-    driver.extend(flags);
-    let out = iotile_in(dir.path(), &driver);
-    assert!(out.status.success(), "{}", stderr(&out));
-    let mut translate = vec!["--target=openmp", "-o", "direct.c", "gemm.c"];
-    translate.extend(flags);
-    let out = iotile_in(dir.path(), &translate);
-    assert!(out.status.success(), "{}", stderr(&out));
-    let kept = std::fs::read_to_string(dir.path().join("gemm.iotile.c")).unwrap();
-    assert_eq!(kept, std::fs::read_to_string(dir.path().join("direct.c")).unwrap());
+    let kept = driver_translation_as_in_translation_mode(&["--tile-sizes=8", "--register-tiles", "2,8"]);
     assert!(kept.contains("iotile_regs_0_C[16];"), "{kept}");
 }
 

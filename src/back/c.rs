@@ -494,12 +494,11 @@ impl<'a> Writer<'a> {
             let layout = FlatLayout { name: name.clone(), first: vec![None; buffer.extents.len()], extents: buffer.extents.iter().map(u64::to_string).collect() };
             let counters: Vec<String> = (0..buffer.extents.len()).map(|d| format!("{name}_e{d}")).collect();
             let global: String = counters.iter().enumerate().map(|(d, e)| format!("[{name}_first{d} + {e}]")).collect();
-            copies.push((format!("{}{global}", buffer.array), layout.element(&counters), counters));
+            let (array, local) = (format!("{}{global}", buffer.array), layout.element(&counters));
             if buffer.read {
-                let (array, local, counters) = copies.last().expect("just pushed");
-                let (array, local, counters) = (array.clone(), local.clone(), counters.clone());
                 self.put_copy_loops(&buffer.extents, &counters, &format!("{local} = {array};"));
             }
+            copies.push((array, local, counters));
             self.scratch_buffers.push((buffer.array.clone(), FlatLayout { first, ..layout }));
         }
         let result = self.put_node(node);
