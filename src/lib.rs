@@ -857,6 +857,7 @@ fn transformed_schedule(
 ) -> isl::IslResult<(Option<Candidate>, Option<f64>)> {
     let region = Some(index);
     let mark_parallel = options.target != back::Target::C;
+    let fused_by_default = plan.fusion == schedule::Fusion::Liveout && plan.default_sizes;
     let tiling = transform::tile::TileOptions {
         sizes: plan.tile_sizes.clone(),
         second_level: plan.second_level,
@@ -867,8 +868,12 @@ fn transformed_schedule(
         // across the nests.
         require_reuse: plan.fusion != schedule::Fusion::Liveout,
         every_member_parallel: false,
-        io: plan.io.clone(),
-        innermost_size: (plan.fusion == schedule::Fusion::Liveout && plan.default_sizes && options.target == back::Target::Openmp).then_some(FUSED_TILE_WIDTH),
+        // Post-tiling fusion's tiles keep the fixed sizes unless sizes are
+        // asked for: the I/O model counts each stage's band alone, not the
+        // borders a fused tile recomputes (on the image pipelines it chose
+        // tiles 8 wide, which recompute a quarter of every stage).
+        io: plan.io.clone().map(|io| transform::tile::IoOptions { auto: io.auto && !fused_by_default, ..io }),
+        innermost_size: (fused_by_default && options.target == back::Target::Openmp).then_some(FUSED_TILE_WIDTH),
         registers: plan.registers.filter(|_| options.target != back::Target::Cuda),
     };
     // Keep the original order where the cost model predicts a loss; a

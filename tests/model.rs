@@ -75,7 +75,10 @@ fn a_border_parameter_is_estimated_where_the_loops_run() {
 fn report(kernel: &str, extra: &[&str]) -> String {
     let dir = common::root().join("polybench").join(kernel);
     let name = dir.file_name().expect("a kernel folder").to_string_lossy().to_string();
-    let mut args: Vec<String> = ["--target=openmp", "--report=json", "-Ipolybench/utilities", "-DLARGE_DATASET", "-o", "/dev/null"].map(String::from).to_vec();
+    let mut args: Vec<String> = ["--report=json", "-Ipolybench/utilities", "-DLARGE_DATASET", "-o", "/dev/null"].map(String::from).to_vec();
+    if !extra.iter().any(|f| f.starts_with("--target")) {
+        args.push("--target=openmp".into());
+    }
     if !extra.iter().any(|f| f.starts_with("--cache-sizes")) {
         args.push("--cache-sizes=32K,1M,32M".into());
     }
@@ -146,4 +149,27 @@ fn auto_gives_products_register_tiles() {
     let list = json.split("\"tile_sizes\": [").nth(1).and_then(|r| r.split(']').next()).unwrap_or_else(|| panic!("no tile sizes:\n{json}"));
     let sizes: Vec<i64> = list.split(", ").map(|v| v.parse().expect("an integer")).collect();
     assert!(sizes.iter().all(|&s| s <= 64) && sizes[0] % 4 == 0 && sizes[1] % 32 == 0, "tiles {sizes:?}:\n{json}");
+}
+
+/// `auto` is the CPU's default: syr2k's band gets the search's sizes
+/// without asking, fixed sizes stay fixed, and CUDA keeps 32. The tiles
+/// of post-tiling fusion keep their fixed sizes (the model does not count
+/// what a fused tile recomputes).
+#[test]
+fn auto_is_the_cpu_default_outside_fused_tiles() {
+    let field = |json: &str, key: &str| json.split(&format!("\"{key}\": ")).nth(1).and_then(|r| r.split(['}', ']']).next()).map(String::from);
+    let default = report("linear-algebra/blas/syr2k", &[]);
+    let auto = report("linear-algebra/blas/syr2k", &["--tile-sizes=auto"]);
+    assert!(default.contains("\"sizes_from\": \"auto\""), "{default}");
+    assert_eq!(field(&default, "tile_sizes"), field(&auto, "tile_sizes"), "default:\n{default}\nauto:\n{auto}");
+    let fixed = report("linear-algebra/blas/syr2k", &["--tile-sizes=32"]);
+    assert!(fixed.contains("\"sizes_from\": \"fixed\"") && !fixed.contains("\"search\""), "{fixed}");
+    assert_eq!(field(&fixed, "tile_sizes").as_deref(), Some("[32, 32, 32"), "{fixed}");
+    let cuda = report("linear-algebra/blas/syr2k", &["--target=cuda"]);
+    assert!(cuda.contains("\"sizes_from\": \"fixed\"") && !cuda.contains("\"search\""), "{cuda}");
+    let args = ["--target=openmp", "--report=json", "-DH=2048", "-DW=2048", "-o", "/dev/null", "testsuite/run/image-unsharp-mask.c"];
+    let out = iotile(&args.map(String::from));
+    let pipeline = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success() && pipeline.contains("\"fusion\": [\""), "{pipeline}");
+    assert!(pipeline.contains("\"sizes_from\": \"fixed\"") && !pipeline.contains("\"sizes_from\": \"auto\""), "{pipeline}");
 }
