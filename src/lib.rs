@@ -1204,8 +1204,28 @@ pub fn with_deep_stack<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'sta
 }
 
 /// Writes `text` to `path` through a temporary file in the same directory,
-/// so that `path` is either untouched or complete.
+/// so that `path` is either untouched or complete. A path that names
+/// something other than a regular file (`/dev/null`, `/dev/stdout`, a pipe)
+/// is written directly: renaming onto it would replace the device (for
+/// root, `/dev/null` itself) with a file. A symbolic link to a file stays a
+/// link: the file it names gets the text.
 pub fn write_atomically(path: &Path, text: &str) -> Result<(), Diagnostic> {
+    let cannot = |e: std::io::Error| Diagnostic::error(format!("cannot write '{}': {}", path.display(), io_reason(&e)));
+    match std::fs::metadata(path) {
+        Ok(m) if !m.is_file() && !m.is_dir() => {
+            let mut out = std::fs::OpenOptions::new().write(true).open(path).map_err(cannot)?;
+            return out.write_all(text.as_bytes()).and_then(|()| out.flush()).map_err(cannot);
+        }
+        Ok(_) if path.symlink_metadata().is_ok_and(|m| m.file_type().is_symlink()) => {
+            let target = std::fs::canonicalize(path).map_err(cannot)?;
+            return replace_file(&target, text);
+        }
+        _ => replace_file(path, text),
+    }
+}
+
+/// [`write_atomically`] onto a path that is a regular file or nothing yet.
+fn replace_file(path: &Path, text: &str) -> Result<(), Diagnostic> {
     let dir = match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
         _ => std::path::PathBuf::from("."),
@@ -1217,8 +1237,15 @@ pub fn write_atomically(path: &Path, text: &str) -> Result<(), Diagnostic> {
         };
         Diagnostic::error(format!("cannot write '{}': {why}", path.display()))
     };
-    let mut tmp = tempfile::NamedTempFile::new_in(&dir).map_err(cannot)?;
+    // The output gets the permissions a file created in its place would
+    // (the umask applied; not the temporary file's own 0600), or those of
+    // the file it replaces.
+    use std::os::unix::fs::PermissionsExt as _;
+    let mut tmp = tempfile::Builder::new().permissions(std::fs::Permissions::from_mode(0o666)).tempfile_in(&dir).map_err(cannot)?;
     let _interrupted = interrupt::Temporary::new(tmp.path());
+    if let Ok(old) = std::fs::metadata(path) {
+        tmp.as_file().set_permissions(old.permissions()).map_err(cannot)?;
+    }
     tmp.write_all(text.as_bytes()).map_err(cannot)?;
     tmp.persist(path).map_err(|e| cannot(e.error))?;
     Ok(())

@@ -310,3 +310,46 @@ fn a_translation_that_dies_leaves_the_input_compiled_unchanged() {
     let run = |exe: &str| Command::new(dir.path().join(exe)).env("OMP_NUM_THREADS", "2").output().unwrap().stdout;
     assert_eq!(run("translated"), run("unchanged"));
 }
+
+/// `-o` onto something other than a plain file: a pipe is written into
+/// (and stays a pipe; renaming onto it would have replaced it, and for
+/// root `-o /dev/null` replaced the device), a symbolic link stays a link
+/// to the file that gets the output, a replaced file keeps its
+/// permissions, and a new one gets those of any file created there (not
+/// the temporary file's 0600).
+#[test]
+fn outputs_onto_pipes_links_and_files_keep_what_they_are() {
+    use std::os::unix::fs::{FileTypeExt as _, PermissionsExt as _};
+    let dir = scratch();
+    let expected = translate_to(&dir.path().join("plain.c").display().to_string());
+    assert!(expected.status.success(), "{}", stderr(&expected));
+    let expected = std::fs::read(dir.path().join("plain.c")).unwrap();
+    let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+    // Created by this process: the mode under the same umask.
+    let reference = dir.path().join("reference");
+    std::fs::write(&reference, "").unwrap();
+    assert_eq!(mode(&dir.path().join("plain.c")), mode(&reference));
+
+    let pipe = dir.path().join("pipe");
+    assert!(Command::new("mkfifo").arg(&pipe).status().unwrap().success());
+    let reader = {
+        let pipe = pipe.clone();
+        std::thread::spawn(move || std::fs::read(pipe).unwrap())
+    };
+    let out = translate_to(&pipe.display().to_string());
+    assert!(out.status.success(), "{}", stderr(&out));
+    // (Checked first: a replaced pipe would leave the reader waiting.)
+    assert!(std::fs::symlink_metadata(&pipe).unwrap().file_type().is_fifo());
+    assert_eq!(reader.join().unwrap(), expected);
+
+    let real = dir.path().join("real.c");
+    std::fs::write(&real, "old").unwrap();
+    std::fs::set_permissions(&real, std::fs::Permissions::from_mode(0o640)).unwrap();
+    let link = dir.path().join("link.c");
+    std::os::unix::fs::symlink("real.c", &link).unwrap();
+    let out = translate_to(&link.display().to_string());
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+    assert_eq!(std::fs::read(&real).unwrap(), expected);
+    assert_eq!(mode(&real), 0o640);
+}
