@@ -147,3 +147,16 @@ fn column_parallel_bands_run_in_outermost_strips() {
         assert!(innermost > 0, "{file} {flags:?}: no vectorisable innermost loop:\n{region}");
     }
 }
+
+/// A 3 x 3 convolution's output loops and input channels form one tiled,
+/// parallel band. isl's scheduler once gave up on it (the box it was given
+/// for the reduction's dependence held backward distances), and with
+/// `--reschedule=always` the region then came out in its original order,
+/// without a parallel loop.
+#[test]
+fn a_convolution_is_scheduled_into_a_tiled_band() {
+    let (code, _) = translate(&["--target=openmp", "--reschedule=always", "--tile-sizes=8"], "yolo-layers/conv2d.c");
+    let code = region(&code);
+    assert!(code.contains("for (int c0 = 0; c0 <= 36; c0 += 8)"), "{code}");
+    assert!(code.contains("for (int c3 = 0; c3 <= 34; c3 += 8)"), "{code}");
+}
