@@ -84,6 +84,7 @@ const VARIANTS: &[&str] = &[
     "--target=openmp --reschedule=always --isolate-full-tiles=always --tile-sizes=4,3;2,5 --l2-tile-factor=2 --register-tiles=2,2",
     "--target=openmp --reschedule=always --isolate-full-tiles=never --tile-sizes=7 --fusion=max",
     "--target=openmp --reschedule=always --tile-sizes=4 --fusion=liveout",
+    "--target=openmp --reschedule=always --cache-sizes=256,1K,4K",
     "--target=c --reschedule=always --fusion=max",
     "driver --target=openmp --reschedule=always --tile-sizes=5",
     "driver --emulate-cuda",
