@@ -216,10 +216,10 @@ const BOX_OPERATIONS: u64 = 200_000;
 
 /// `{ x -> y : x in dom(m), y in ran(m), y - x in box }` where `box` is the
 /// product of the ranges of each distance component of `m` (whose domain
-/// and range have the same number of dimensions), and `x` before `y`
-/// lexicographically where both are instances of one statement; `None`
-/// when some component is unbounded (not a stencil: the box would lose
-/// too much).
+/// and range have the same number of dimensions); `None` when some
+/// component is unbounded (not a stencil: the box would lose too much), or
+/// when a statement's dependence on itself gets a box with distances that
+/// are not lexicographically positive.
 fn distance_box(m: Map) -> IslResult<Option<Map>> {
     let source = m.get_tuple_name(DimType::In)?.to_string();
     let sink = m.get_tuple_name(DimType::Out)?.to_string();
@@ -236,12 +236,22 @@ fn distance_box(m: Map) -> IslResult<Option<Map>> {
         return Ok(None);
     }
     // A statement's dependence on itself only goes forward, to later
-    // instances: the box also holds backward and zero distances (a
-    // convolution's reduction over c, h and w moves by (1, -2, -2)), and
-    // with them no schedule could carry the dependence, so the scheduler
-    // gave up on every 3 x 3 convolution.
-    let (domain, range) = (anonymous.copy()?.domain()?, anonymous.range()?);
-    let pairs = if source == sink { domain.lex_lt_set(range)? } else { Map::from_domain_and_range(domain, range)? };
+    // instances. A box that also holds backward or zero distances (a
+    // convolution's reduction over c, h and w moves by (1, -2, -2), and
+    // the box holds (0, -2, -2)) would ask for a schedule that carries
+    // what cannot be carried, and the scheduler gave up on every 3 x 3
+    // convolution: such a relation goes to the scheduler exact.
+    if source == sink {
+        let mut origin = Set::universe(boxed.get_space()?)?;
+        for d in 0..n {
+            origin = origin.fix_si(DimType::Set, d, 0)?;
+        }
+        let not_forward = Map::lex_le(boxed.get_space()?)?.intersect_range(origin)?.domain()?;
+        if !boxed.copy()?.intersect(not_forward)?.is_empty()? {
+            return Ok(None);
+        }
+    }
+    let pairs = Map::from_domain_and_range(anonymous.copy()?.domain()?, anonymous.range()?)?;
     let within = pairs.deltas_map()?.intersect_range(boxed)?.domain()?.unwrap()?;
     Ok(Some(within.set_tuple_name(DimType::In, &source)?.set_tuple_name(DimType::Out, &sink)?))
 }

@@ -26,8 +26,16 @@ const CFLAGS: &[&str] = &["-std=c99", "-Wall", "-Wextra", "-Wno-unknown-pragmas"
 /// `12-parallel-member-inside-skewed-tile-band.c`, need more under isolated
 /// two-level tiles of sizes 4,3;2,5 with maximal fusion, which only
 /// `--reschedule=always` asks for (the cost model keeps its original order).
-const TILES_OVER_CODE_GENERATION_BOUND: &[&str] =
-    &["tiles357-wrong.c", "17-two-level-tiny-tiles.c", "17-isolation-strided.c", "12-parallel-member-inside-skewed-tile-band.c"];
+/// So do the tiles of 4 with maximal fusion of
+/// `12-anti-dependences-past-budget.c`, whose self-dependences reach the
+/// scheduler exact (their distance boxes hold backward distances).
+const TILES_OVER_CODE_GENERATION_BOUND: &[&str] = &[
+    "tiles357-wrong.c",
+    "17-two-level-tiny-tiles.c",
+    "17-isolation-strided.c",
+    "12-parallel-member-inside-skewed-tile-band.c",
+    "12-anti-dependences-past-budget.c",
+];
 
 /// Programs whose untiled new schedule isl generates in the wrong order
 /// (`ast::check` refuses it; the region keeps its original order): in
