@@ -157,8 +157,10 @@ fn an_interrupted_driver_stops_the_compiler_and_leaves_nothing() {
 #[test]
 fn an_interrupted_translation_leaves_no_output() {
     use nix::sys::signal::Signal;
-    // Ten nested loops keep the scheduler busy for seconds.
-    let depth = 10;
+    // Twenty-four nested loops keep isl busy for seconds (6 s here; ten
+    // took 3 minutes while the scheduler got a distance box it could not
+    // satisfy, and take 0.4 s now).
+    let depth = 24;
     let iterators: Vec<String> = (0..depth).map(|k| format!("i{k}")).collect();
     let mut body = String::new();
     for i in &iterators {
