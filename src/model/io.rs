@@ -336,6 +336,31 @@ pub struct Tiling {
     pub sizes: Vec<i64>,
     /// Members, outermost tile loop first.
     pub order: Vec<usize>,
+    /// A second tiling level: per member, the size of the outer tiles
+    /// (a multiple of [`Self::sizes`]), whose tile loops run in the same
+    /// order around the tile loops of the tiles inside them.
+    pub outer: Option<Vec<i64>>,
+}
+
+impl Tiling {
+    /// One level of tiles of `sizes`, tile loops in `order`.
+    pub fn new(sizes: Vec<i64>, order: Vec<usize>) -> Tiling {
+        Tiling { sizes, order, outer: None }
+    }
+}
+
+/// One loop of the chain a tiled band runs (see the module's comment).
+#[derive(Debug, Clone, Copy)]
+struct ChainLoop {
+    member: usize,
+    /// A tile loop (of either level) or a point loop.
+    tile: bool,
+    /// Iterations (of a loop inside tiles, on average over them).
+    trips: f64,
+    /// Iterations of its member one iteration covers.
+    step: f64,
+    /// Iterations of its member the loop covers in full.
+    span: f64,
 }
 
 /// The model's account of one tiled band, for `--report`.
@@ -514,59 +539,75 @@ impl Band {
     /// `tiling` of the band's members as a tiling of all members, the
     /// loops around the band first.
     fn with_outer(&self, tiling: &Tiling) -> Tiling {
-        let mut sizes = vec![1; self.outer];
-        sizes.extend(&tiling.sizes);
+        let widen = |v: &[i64]| {
+            let mut all = vec![1; self.outer];
+            all.extend(v);
+            all
+        };
         let mut order: Vec<usize> = (0..self.outer).collect();
         order.extend(tiling.order.iter().map(|&k| k + self.outer));
-        Tiling { sizes, order }
+        Tiling { sizes: widen(&tiling.sizes), order, outer: tiling.outer.as_deref().map(widen) }
     }
 
     /// A tiling of all members as one of the band's.
     fn without_outer(&self, tiling: Tiling) -> Tiling {
-        Tiling { sizes: tiling.sizes[self.outer..].to_vec(), order: tiling.order[self.outer..].iter().map(|&k| k - self.outer).collect() }
+        Tiling {
+            sizes: tiling.sizes[self.outer..].to_vec(),
+            order: tiling.order[self.outer..].iter().map(|&k| k - self.outer).collect(),
+            outer: tiling.outer.map(|o| o[self.outer..].to_vec()),
+        }
     }
 
-    /// The chain of loops of `tiling`, outermost first: for each, its
-    /// member, whether it is a tile loop, and its trip count (a point
-    /// loop's on average over the tiles).
-    fn chain(&self, tiling: &Tiling) -> Vec<(usize, bool, f64)> {
-        let mut chain: Vec<(usize, bool, f64)> = Vec::new();
+    /// The chain of loops of `tiling`, outermost first: the tile loops of
+    /// the outer tiles (with a second level), the tile loops, the point
+    /// loops.
+    fn chain(&self, tiling: &Tiling) -> Vec<ChainLoop> {
+        let extent = |k: usize| self.extents[k] as f64;
+        let tiles = |k: usize, size: i64| ((self.extents[k] + size - 1) / size) as f64;
+        let mut chain = Vec::new();
+        if let Some(outer) = &tiling.outer {
+            for &k in &tiling.order {
+                chain.push(ChainLoop { member: k, tile: true, trips: tiles(k, outer[k]), step: outer[k] as f64, span: extent(k) });
+            }
+        }
         for &k in &tiling.order {
-            chain.push((k, true, self.tiles(tiling, k)));
+            let (trips, span) = match &tiling.outer {
+                Some(_) if k < self.outer => continue,
+                Some(outer) => (tiles(k, tiling.sizes[k]) / tiles(k, outer[k]), (outer[k] as f64).min(extent(k))),
+                None => (tiles(k, tiling.sizes[k]), extent(k)),
+            };
+            chain.push(ChainLoop { member: k, tile: true, trips, step: tiling.sizes[k] as f64, span });
         }
         let mut points: Vec<usize> = tiling.order.iter().copied().filter(|&k| k != self.innermost).collect();
         if points.len() < tiling.order.len() {
             points.push(self.innermost);
         }
         for k in points.into_iter().filter(|&k| k >= self.outer) {
-            chain.push((k, false, self.extents[k] as f64 / self.tiles(tiling, k)));
+            let span = (tiling.sizes[k] as f64).min(extent(k));
+            chain.push(ChainLoop { member: k, tile: false, trips: extent(k) / tiles(k, tiling.sizes[k]), step: 1.0, span });
         }
         chain
-    }
-
-    fn tiles(&self, tiling: &Tiling, k: usize) -> f64 {
-        ((self.extents[k] + tiling.sizes[k] - 1) / tiling.sizes[k]) as f64
     }
 
     /// Modelled bytes moved into a cache of `capacity` bytes (seed 000
     /// §4.2, with the cache shared out greedily among the arrays).
     pub fn traffic(&self, tiling: &Tiling, level: &Level) -> f64 {
         let tiling = self.with_outer(tiling);
-        self.traffic_with(&self.chain(&tiling), &tiling.sizes.iter().map(|&s| s as f64).collect::<Vec<_>>(), level, false)
+        self.traffic_with(&self.chain(&tiling), level, false)
     }
 
-    /// Traffic for the loop chain `chain` with tile widths `sizes`; with
+    /// Traffic for the loop chain `chain`; with
     /// `relaxed`, every array takes its cheapest level that fits alone
     /// (a lower bound of the shared-out traffic). Never less than the
     /// compulsory traffic: footprints measured around one point of a band
     /// of statements of several shapes can miss elements that only some
     /// of them touch.
-    fn traffic_with(&self, chain: &[(usize, bool, f64)], sizes: &[f64], level: &Level, relaxed: bool) -> f64 {
-        self.shared_out(chain, sizes, level.bytes as f64, relaxed).max(self.compulsory)
+    fn traffic_with(&self, chain: &[ChainLoop], level: &Level, relaxed: bool) -> f64 {
+        self.shared_out(chain, level.bytes as f64, relaxed).max(self.compulsory)
     }
 
     /// [`Self::traffic_with`] before the compulsory traffic bounds it.
-    fn shared_out(&self, chain: &[(usize, bool, f64)], sizes: &[f64], capacity: f64, relaxed: bool) -> f64 {
+    fn shared_out(&self, chain: &[ChainLoop], capacity: f64, relaxed: bool) -> f64 {
         let capacity = capacity * USABLE;
         // Band points that run something (a triangle's half); the loops
         // below the band are inside the footprint of one point.
@@ -581,19 +622,17 @@ impl Band {
                     .map(|j| {
                         // The innermost j loops run in full.
                         let mut widths = vec![1.0f64; self.extents.len()];
-                        for &(k, tile, _) in &chain[levels - j..] {
-                            let width = if tile { self.extents[k] as f64 } else { sizes[k].min(self.extents[k] as f64) };
-                            widths[k] = widths[k].max(width);
+                        for c in &chain[levels - j..] {
+                            widths[c.member] = widths[c.member].max(c.span);
                         }
                         let footprint = f.bytes(&widths);
                         if j == levels {
                             return (footprint, footprint);
                         }
                         let q = levels - 1 - j;
-                        let front: f64 = chain[..q].iter().map(|c| c.2).product::<f64>() * density;
-                        let (k, tile, trips) = chain[q];
-                        let step = if tile { sizes[k] } else { 1.0 };
-                        let traffic = footprint * front + f.added(&widths, k, step) * front * (trips - 1.0).max(0.0);
+                        let front: f64 = chain[..q].iter().map(|c| c.trips).product::<f64>() * density;
+                        let c = chain[q];
+                        let traffic = footprint * front + f.added(&widths, c.member, c.step) * front * (c.trips - 1.0).max(0.0);
                         // Dirty lines go back out as well.
                         (footprint, traffic * f.moved_per_line())
                     })
@@ -602,7 +641,7 @@ impl Band {
             .collect();
         // Where not even one point's footprint fits, it streams through
         // the cache point after point.
-        let stream = |t: &Vec<(f64, f64)>| t[0].1.max(t[0].0 * chain.iter().map(|c| c.2).product::<f64>() * density);
+        let stream = |t: &Vec<(f64, f64)>| t[0].1.max(t[0].0 * chain.iter().map(|c| c.trips).product::<f64>() * density);
         if relaxed {
             return table.iter().map(|t| t.iter().filter(|l| l.0 <= capacity).map(|l| l.1).fold(stream(t), f64::min)).sum();
         }
@@ -654,10 +693,10 @@ impl Band {
     /// [`Self::cycles`] from the widths `small` of the footprints and
     /// `large` of the trip counts (with `relaxed`, a lower bound over every
     /// tiling whose sizes lie between the two).
-    fn cycles_of(&self, chain: &[(usize, bool, f64)], small: &[f64], large: &[f64], hierarchy: &Hierarchy, relaxed: bool) -> f64 {
-        let memory: f64 = hierarchy.levels.iter().map(|l| l.cycles_per_byte * self.traffic_with(chain, small, l, relaxed)).sum();
+    fn cycles_of(&self, chain: &[ChainLoop], small: &[f64], large: &[f64], hierarchy: &Hierarchy, relaxed: bool) -> f64 {
+        let memory: f64 = hierarchy.levels.iter().map(|l| l.cycles_per_byte * self.traffic_with(chain, l, relaxed)).sum();
         let inner = large[self.innermost].min(self.extents[self.innermost] as f64);
-        let tiles: f64 = chain.iter().filter(|c| c.1).map(|c| c.2).product();
+        let tiles: f64 = chain.iter().filter(|c| c.tile).map(|c| c.trips).product();
         let mut per_instance = INSTANCE_CYCLES + LOOP_ENTRY_CYCLES / inner;
         if let Some(b) = self.registers {
             // Exactly where the tiler makes the blocks; for a bound, the
@@ -672,7 +711,7 @@ impl Band {
         let compute = self.instances * per_instance + tiles * TILE_ENTRY_CYCLES;
         // The band's outermost tile loop is the parallel one.
         let imbalance = match chain.get(self.outer) {
-            Some(&(_, true, trips)) if !relaxed => (trips / THREADS).ceil() * THREADS / trips,
+            Some(c) if c.tile && !relaxed => (c.trips / THREADS).ceil() * THREADS / c.trips,
             _ => 1.0,
         };
         (memory + compute) * imbalance
@@ -734,14 +773,14 @@ impl Band {
             .collect();
         let mut search = Search { band: self, hierarchy, candidates, best: None, evaluated: 0, pruned: 0 };
         for order in orders(n - self.outer) {
-            let order = self.with_outer(&Tiling { sizes: Vec::new(), order }).order;
+            let order = self.with_outer(&Tiling::new(Vec::new(), order)).order;
             let mut sizes = vec![0; n];
             search.descend(&order, 0, &mut sizes);
         }
         let stats = (search.evaluated, search.pruned, start.elapsed().as_secs_f64());
         let tiling = match search.best {
             Some((_, best)) => self.without_outer(best),
-            None => Tiling { sizes: vec![32; n - self.outer], order: (0..n - self.outer).collect() },
+            None => Tiling::new(vec![32; n - self.outer], (0..n - self.outer).collect()),
         };
         (tiling, stats)
     }
@@ -795,7 +834,7 @@ impl Search<'_> {
         let n = sizes.len();
         if k == n {
             self.evaluated += 1;
-            let tiling = Tiling { sizes: sizes.clone(), order: order.to_vec() };
+            let tiling = Tiling::new(sizes.clone(), order.to_vec());
             let cycles = self.band.cycles_with_outer(&tiling, self.hierarchy);
             if self.best.as_ref().map_or(true, |b| cycles < b.0) {
                 self.best = Some((cycles, tiling));
@@ -831,12 +870,13 @@ impl Search<'_> {
                 .collect()
         };
         let (small, large) = (pick(false), pick(true));
-        let as_tiling = |s: &[f64]| Tiling { sizes: s.iter().map(|&v| v as i64).collect(), order: order.to_vec() };
-        let mut chain = self.band.chain(&as_tiling(&large));
-        let points = self.band.chain(&as_tiling(&small));
-        for (c, p) in chain.iter_mut().zip(points) {
-            if !c.1 {
-                c.2 = p.2;
+        let as_tiling = |s: &[f64]| Tiling::new(s.iter().map(|&v| v as i64).collect(), order.to_vec());
+        // Footprints and point loops of the least sizes, tile loops' trip
+        // counts of the largest.
+        let mut chain = self.band.chain(&as_tiling(&small));
+        for (c, l) in chain.iter_mut().zip(self.band.chain(&as_tiling(&large))) {
+            if c.tile {
+                c.trips = l.trips;
             }
         }
         self.band.cycles_of(&chain, &small, &large, self.hierarchy, true)

@@ -336,7 +336,7 @@ impl Tiler<'_> {
                 band = band.with_registers(RegisterBlock { reduction: r as usize, rows_member: u as usize, columns_member: innermost, rows: shape.rows, columns: shape.columns });
             }
         }
-        let fixed = Tiling { sizes: asked.clone(), order: (0..n).collect() };
+        let fixed = Tiling::new(asked.clone(), (0..n).collect());
         if !io.auto {
             self.bands.push(band.report(statements, fixed, &io.hierarchy, "as given".into()));
             return Ok((node, asked));
