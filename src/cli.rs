@@ -97,7 +97,7 @@ pub struct Cli {
     #[arg(long, value_name = "SIZES")]
     pub cache_sizes: Option<String>,
 
-    /// Second tiling level: tile the tile loops again, N tiles per outer tile along each member.
+    /// Second tiling level: tile the tile loops again, N tiles per outer tile along each member (1: one level; default: the I/O model's outer tiles where it predicts a gain, with --tile-sizes=auto).
     #[arg(long, value_name = "N")]
     pub l2_tile_factor: Option<u32>,
 

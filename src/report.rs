@@ -49,8 +49,12 @@ pub fn text(file: &str, hierarchy: Option<&Hierarchy>, regions: &[RegionReport])
         }
         for b in &d.bands {
             let list = |v: &[i64]| v.iter().map(i64::to_string).collect::<Vec<_>>().join(" x ");
+            let outer = match &b.tiling.outer {
+                Some(outer) => format!(" in outer tiles {}", list(outer)),
+                None => String::new(),
+            };
             out.push_str(&format!(
-                "  band of {} over {}: tiles {} ({}: {}), tile loops in member order {:?}\n",
+                "  band of {} over {}: tiles {}{outer} ({}: {}), tile loops in member order {:?}\n",
                 b.statements.join(", "),
                 list(&b.extents),
                 list(&b.tiling.sizes),
@@ -123,11 +127,12 @@ fn band_json(b: &BandReport) -> String {
         None => "null".into(),
     };
     format!(
-        "{{\"statements\": {}, \"extents\": {}, \"tile_sizes\": {}, \"tile_order\": {}, \"innermost\": {}, \"sizes_from\": {}, \"why\": {}, \"instances\": {}, \"cycles\": {}, \"traffic\": [{}], \"register_tiles\": {registers}{search}}}",
+        "{{\"statements\": {}, \"extents\": {}, \"tile_sizes\": {}, \"tile_order\": {}, \"outer_tile_sizes\": {}, \"innermost\": {}, \"sizes_from\": {}, \"why\": {}, \"instances\": {}, \"cycles\": {}, \"traffic\": [{}], \"register_tiles\": {registers}{search}}}",
         strings(&b.statements),
         numbers(&b.extents),
         numbers(&b.tiling.sizes),
         numbers(&order),
+        b.tiling.outer.as_deref().map_or("null".into(), numbers),
         b.innermost,
         string(b.sizes_from),
         string(&b.why),

@@ -173,3 +173,25 @@ fn auto_is_the_cpu_default_outside_fused_tiles() {
     assert!(out.status.success() && pipeline.contains("\"fusion\": [\""), "{pipeline}");
     assert!(pipeline.contains("\"sizes_from\": \"fixed\"") && !pipeline.contains("\"sizes_from\": \"auto\""), "{pipeline}");
 }
+
+/// `auto` adds a second tiling level where the model gains from it:
+/// gemm's tiles of 32 go into outer tiles (multiples of them) that move
+/// less into L2 than one level does, and `--l2-tile-factor=1` keeps one
+/// level.
+#[test]
+fn auto_adds_outer_tiles_where_they_move_less() {
+    let list = |json: &str, key: &str| -> Option<Vec<i64>> {
+        let rest = json.split(&format!("\"{key}\": ")).nth(1)?;
+        let list = rest.strip_prefix('[')?.split(']').next()?;
+        Some(list.split(", ").map(|v| v.parse().expect("an integer")).collect())
+    };
+    let two = report("linear-algebra/blas/gemm", &[]);
+    let one = report("linear-algebra/blas/gemm", &["--l2-tile-factor=1"]);
+    let (sizes, outer) = (list(&two, "tile_sizes").expect("tile sizes"), list(&two, "outer_tile_sizes").unwrap_or_else(|| panic!("no outer tiles:\n{two}")));
+    assert!(sizes.iter().zip(&outer).all(|(s, o)| o % s == 0) && outer != sizes, "tiles {sizes:?} in outer tiles {outer:?}");
+    assert!(one.contains("\"outer_tile_sizes\": null"), "{one}");
+    // Bytes moved per level (after the capacities of the levels): L1, L2, L3.
+    let moved = |json: &str| numbers(json.split("\"traffic\"").nth(1).unwrap_or_default(), "bytes");
+    let (moved_two, moved_one) = (moved(&two), moved(&one));
+    assert!(moved_two[1] < moved_one[1] / 2.0, "L2 traffic {} with outer tiles, {} without", moved_two[1], moved_one[1]);
+}

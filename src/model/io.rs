@@ -107,6 +107,21 @@ const MAX_EVALUATIONS: u64 = 200_000;
 /// does not count).
 const CANDIDATE_SIZES: [i64; 10] = [4, 8, 12, 16, 24, 32, 48, 64, 96, 128];
 
+/// Outer tile sizes the second-level search tries along a member, as
+/// multiples of the tile size (the first ones where a band has too many
+/// members to try them all), besides the member's whole extent.
+const OUTER_FACTORS: [i64; 10] = [1, 2, 4, 8, 16, 3, 6, 12, 24, 32];
+
+/// Combinations of outer tile sizes the second-level search evaluates at
+/// most per band (about 10 ms).
+const MAX_OUTER_EVALUATIONS: usize = 512;
+
+/// How much cheaper a second tiling level must make a tiling's modelled
+/// cycles for `auto` to add it. Lower than [`AUTO_MARGIN`]: outer tiles
+/// change only the order in which the same tiles run, not the code of a
+/// tile, which is where the model's ranking of sizes errs most.
+pub const SECOND_LEVEL_MARGIN: f64 = 0.02;
+
 /// One level of the memory hierarchy, filled from the next one out.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Level {
@@ -709,9 +724,13 @@ impl Band {
             }
         }
         let compute = self.instances * per_instance + tiles * TILE_ENTRY_CYCLES;
-        // The band's outermost tile loop is the parallel one.
+        // The band's outermost tile loop is the parallel one: its
+        // slowest thread runs whole tiles, the most any thread gets.
         let imbalance = match chain.get(self.outer) {
-            Some(c) if c.tile && !relaxed => (c.trips / THREADS).ceil() * THREADS / c.trips,
+            Some(c) if c.tile && !relaxed => {
+                let extent = self.extents[c.member] as f64;
+                ((c.trips / THREADS).ceil() * THREADS * c.step.min(extent) / extent).max(1.0)
+            }
             _ => 1.0,
         };
         (memory + compute) * imbalance
@@ -783,6 +802,58 @@ impl Band {
             None => Tiling::new(vec![32; n - self.outer], (0..n - self.outer).collect()),
         };
         (tiling, stats)
+    }
+}
+
+impl Band {
+    /// `--tile-sizes=auto`'s second level around the one-level `tiling`:
+    /// the outer tile sizes (per member, a multiple of its tile size or
+    /// its whole extent) of least modelled cycles, tried exhaustively up
+    /// to [`MAX_OUTER_EVALUATIONS`]; gives `tiling` with them where they
+    /// are modelled at least [`SECOND_LEVEL_MARGIN`] cheaper than one
+    /// level, and the number of combinations evaluated. Only for bands
+    /// with no loop around them: inside one (a wavefront's time steps)
+    /// the outermost tile loop, the parallel one, runs over a slice of
+    /// the band the model does not know, and seidel-2d's outer tiles of
+    /// 512 x 16 left its threads 1.6x slower than one level.
+    pub fn second_level(&self, tiling: &Tiling, hierarchy: &Hierarchy) -> (Option<Tiling>, u64) {
+        if self.outer > 0 {
+            return (None, 0);
+        }
+        let n = tiling.sizes.len();
+        let extents = &self.extents[self.outer..];
+        let per_member = (1..=OUTER_FACTORS.len()).rev().find(|&l| l.pow(n as u32) <= MAX_OUTER_EVALUATIONS).unwrap_or(1).max(2);
+        let choices: Vec<Vec<i64>> = (0..n)
+            .map(|k| {
+                let size = tiling.sizes[k];
+                let mut outer: Vec<i64> = OUTER_FACTORS.iter().take(per_member).map(|f| f * size).filter(|&o| o < extents[k]).collect();
+                if size < extents[k] && outer.len() < per_member {
+                    // The whole member, in a multiple of the tile size.
+                    outer.push((extents[k] + size - 1) / size * size);
+                }
+                outer
+            })
+            .collect();
+        let one_level = self.cycles(tiling, hierarchy);
+        let mut best: Option<(f64, Vec<i64>)> = None;
+        let mut evaluated = 0;
+        let mut pick = vec![0usize; n];
+        loop {
+            let outer: Vec<i64> = (0..n).map(|k| choices[k].get(pick[k]).copied().unwrap_or(tiling.sizes[k])).collect();
+            if outer != tiling.sizes {
+                evaluated += 1;
+                let cycles = self.cycles(&Tiling { outer: Some(outer.clone()), ..tiling.clone() }, hierarchy);
+                if best.as_ref().map_or(true, |b| cycles < b.0) {
+                    best = Some((cycles, outer));
+                }
+            }
+            // The next combination, the last member fastest.
+            let Some(k) = (0..n).rev().find(|&k| pick[k] + 1 < choices[k].len()) else { break };
+            pick[k] += 1;
+            pick[k + 1..].iter_mut().for_each(|p| *p = 0);
+        }
+        let chosen = best.filter(|b| b.0 < one_level * (1.0 - SECOND_LEVEL_MARGIN)).map(|b| Tiling { outer: Some(b.1), ..tiling.clone() });
+        (chosen, evaluated)
     }
 }
 

@@ -48,7 +48,9 @@ pub struct TileOptions {
     /// Empty: no tiling.
     pub sizes: Vec<Vec<i64>>,
     /// Second tiling level: each outer tile holds this many tiles along
-    /// every member (`None`: one level).
+    /// every member (1: one level; `None`: the I/O model's outer tiles
+    /// with `--tile-sizes=auto`, see [`Band::second_level`], else one
+    /// level).
     pub second_level: Option<i64>,
     /// Where full tiles are generated apart from partial ones, without
     /// bound checks.
@@ -219,7 +221,7 @@ impl Tiler<'_> {
         let members = node.band_n_member()?;
         let reports = self.bands.len();
         self.measured_members = (0..members as usize).collect();
-        let (node, sizes) = self.sizes(node)?;
+        let (node, sizes, outer_sizes) = self.sizes(node)?;
         let reported = self.bands.len() > reports;
         let size = |i: i32| sizes[i as usize];
         let ctx = node.get_ctx();
@@ -230,12 +232,12 @@ impl Tiler<'_> {
         self.in_tile.extend(tuple_names(&node.get_domain()?)?);
         let mut node = node.band_tile(values)?;
         let mut levels = 1;
-        if let Some(factor) = self.options.second_level {
+        if let Some(outer_sizes) = outer_sizes {
             // The tile loops step by the tile sizes, so outer tiles of
-            // `factor` tiles are `factor` times as large.
+            // multiples of them hold whole tiles.
             let mut outer = MultiVal::zero(node.band_get_space()?)?;
             for i in 0..members {
-                outer = outer.set_val(i, Val::int_from_si(&ctx, size(i) * factor)?)?;
+                outer = outer.set_val(i, Val::int_from_si(&ctx, outer_sizes[i as usize])?)?;
             }
             node = node.band_tile(outer)?;
             levels = 2;
@@ -311,11 +313,13 @@ impl Tiler<'_> {
         Ok(node)
     }
 
-    /// The tile sizes of the band at `node`, one per member: those asked
-    /// for, or with `--tile-sizes=auto` the I/O model's, its members then
-    /// permuted to the order it chose for the tile loops (gives the band).
-    /// With the I/O model, the band's account goes to [`Tiled::bands`].
-    fn sizes(&mut self, node: ScheduleNode) -> IslResult<(ScheduleNode, Vec<i64>)> {
+    /// The tile sizes of the band at `node`, one per member, and those of
+    /// its outer tiles where it gets a second level: those asked for, or
+    /// with `--tile-sizes=auto` the I/O model's (and its second level,
+    /// unless `--l2-tile-factor` gives one: 1 for none), its members then permuted to
+    /// the order it chose for the tile loops (gives the band). With the
+    /// I/O model, the band's account goes to [`Tiled::bands`].
+    fn sizes(&mut self, node: ScheduleNode) -> IslResult<(ScheduleNode, Vec<i64>, Option<Vec<i64>>)> {
         let asked = self.options.sizes.get(self.bands_tiled).or(self.options.sizes.last()).cloned().unwrap_or_default();
         self.bands_tiled += 1;
         let n = node.band_n_member()? as usize;
@@ -323,12 +327,14 @@ impl Tiler<'_> {
         if let Some(size) = self.options.innermost_size {
             asked[cheapest_innermost(&node, self.scop, true)?] = size;
         }
-        let (Some(io), Some(model)) = (&self.options.io, self.model) else { return Ok((node, asked)) };
+        let factor = self.options.second_level.filter(|&f| f > 1);
+        let outer_of = |sizes: &[i64]| factor.map(|f| sizes.iter().map(|s| s * f).collect::<Vec<_>>());
+        let (Some(io), Some(model)) = (&self.options.io, self.model) else { return Ok((node, asked.clone(), outer_of(&asked))) };
         let innermost = cheapest_innermost(&node, self.scop, true)?;
         let partial = node.band_get_partial_schedule_union_map()?.intersect_domain(node.get_domain()?)?;
         let statements = tuple_names(&node.get_domain()?)?;
         let prefix = node.get_prefix_schedule_union_map()?;
-        let Some(mut band) = Band::measure(self.scop, model, &prefix, &partial, innermost, &io.hierarchy)? else { return Ok((node, asked)) };
+        let Some(mut band) = Band::measure(self.scop, model, &prefix, &partial, innermost, &io.hierarchy)? else { return Ok((node, asked.clone(), outer_of(&asked))) };
         // The register tiles that [`Self::register_tile`] will make where
         // the sizes allow.
         if let (Some(shape), false, true) = (self.options.registers, self.options.mark_threads, n >= 3) {
@@ -336,37 +342,47 @@ impl Tiler<'_> {
                 band = band.with_registers(RegisterBlock { reduction: r as usize, rows_member: u as usize, columns_member: innermost, rows: shape.rows, columns: shape.columns });
             }
         }
-        let fixed = Tiling::new(asked.clone(), (0..n).collect());
+        let fixed = Tiling { outer: outer_of(&asked), ..Tiling::new(asked.clone(), (0..n).collect()) };
         if !io.auto {
             self.bands.push(band.report(statements, fixed, &io.hierarchy, "as given".into()));
-            return Ok((node, asked));
+            return Ok((node, asked.clone(), outer_of(&asked)));
         }
-        let (tiling, search) = band.search(&io.hierarchy);
-        let (best, given) = (band.cycles(&tiling, &io.hierarchy), band.cycles(&fixed, &io.hierarchy));
-        if best > given * (1.0 - AUTO_MARGIN) {
+        let (searched, search) = band.search(&io.hierarchy);
+        let searched = Tiling { outer: outer_of(&searched.sizes), ..searched };
+        let (best, given) = (band.cycles(&searched, &io.hierarchy), band.cycles(&fixed, &io.hierarchy));
+        let (mut tiling, mut why, from) = if best > given * (1.0 - AUTO_MARGIN) {
             // Within the model's error of the given sizes: keep them.
             let why = format!(
                 "the model's best of {} tilings evaluated ({} pruned), {:?} in order {:?}, is predicted only {:.1}% faster",
                 search.0,
                 search.1,
-                tiling.sizes,
-                tiling.order,
+                searched.sizes,
+                searched.order,
                 100.0 * (1.0 - best / given)
             );
-            let mut report = band.report(statements, fixed, &io.hierarchy, why);
-            report.search = Some(search);
-            self.bands.push(report);
-            return Ok((node, asked));
+            (fixed, why, "fixed")
+        } else {
+            let why = format!("least modelled cycles of {} tilings evaluated ({} partial choices pruned), {:.1}% below the given sizes'", search.0, search.1, 100.0 * (1.0 - best / given));
+            (searched, why, "auto")
+        };
+        // Outer tiles where the outermost tile loop is the parallel one.
+        if self.options.second_level.is_none() && !self.options.mark_threads && node.band_member_get_coincident(tiling.order[0] as i32)? {
+            let one_level = band.cycles(&tiling, &io.hierarchy);
+            if let (Some(two_levels), evaluated) = band.second_level(&tiling, &io.hierarchy) {
+                let saved = 1.0 - band.cycles(&two_levels, &io.hierarchy) / one_level;
+                why.push_str(&format!("; outer tiles: least modelled cycles of {evaluated} evaluated, {:.1}% below one level's", 100.0 * saved));
+                tiling = two_levels;
+            }
         }
         let sizes = tiling.order.iter().map(|&k| tiling.sizes[k]).collect();
+        let outer = tiling.outer.as_ref().map(|o| tiling.order.iter().map(|&k| o[k]).collect());
         let node = if tiling.order.iter().enumerate().all(|(i, &k)| i == k) { node } else { permute(node, &tiling.order)? };
         self.measured_members = tiling.order.clone();
-        let why = format!("least modelled cycles of {} tilings evaluated ({} partial choices pruned), {:.1}% below the given sizes'", search.0, search.1, 100.0 * (1.0 - best / given));
         let mut report = band.report(statements, tiling, &io.hierarchy, why);
-        report.sizes_from = "auto";
+        report.sizes_from = from;
         report.search = Some(search);
         self.bands.push(report);
-        Ok((node, sizes))
+        Ok((node, sizes, outer))
     }
 
     /// Register tiling of the point band at `node` (members `p`, tiles
