@@ -195,3 +195,26 @@ fn auto_adds_outer_tiles_where_they_move_less() {
     let (moved_two, moved_one) = (moved(&two), moved(&one));
     assert!(moved_two[1] < moved_one[1] / 2.0, "L2 traffic {} with outer tiles, {} without", moved_two[1], moved_one[1]);
 }
+
+/// A 3 x 3 convolution's lower bound is the matrix product's over the
+/// root of its nine kernel offsets, far above touching each element
+/// once: its band (over `f, y, x, c`) runs the offsets inside each point,
+/// a different weight at each, and the image moved by each.
+#[test]
+fn a_convolution_s_bound_counts_its_kernel_offsets() {
+    let sizes = ["-DNF=256", "-DNC=128", "-DNY=68", "-DNX=68", "-DNH=3", "-DNW=3"];
+    let mut args: Vec<String> = ["--target=openmp", "--report=json", "--cache-sizes=32K,1M,32M", "-o", "/dev/null"].map(String::from).to_vec();
+    args.extend(sizes.iter().map(|s| s.to_string()));
+    args.push("yolo-layers/conv2d.c".into());
+    let out = iotile(&args);
+    let json = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let bounds = numbers(&json, "lower_bound");
+    // Floats: out 256 x 68 x 68, weight 256 x 128 x 3 x 3, in 128 x 70 x 70.
+    let compulsory = 4.0 * (256.0 * 68.0 * 68.0 + 256.0 * 128.0 * 9.0 + 128.0 * 70.0 * 70.0);
+    assert_eq!(bounds.len(), 3, "{json}");
+    assert!((bounds[2] - compulsory).abs() < 1.0, "the L3 bound {} is not the compulsory traffic {compulsory}", bounds[2]);
+    // 2 |V| / (3 √S) elements of 4 bytes for an L1 of S = 8192 floats.
+    let expected = 4.0 * 2.0 * (256.0 * 128.0 * 68.0 * 68.0 * 9.0) / (3.0 * 8192f64.sqrt());
+    assert!((bounds[0] - expected).abs() < 1e-6 * expected && bounds[0] > 4.0 * compulsory, "L1 bound {} against {expected}:\n{json}", bounds[0]);
+}

@@ -290,19 +290,28 @@ impl Footprint {
         self.name == other.name && self.dims.len() == other.dims.len() && self.dims.iter().zip(&other.dims).all(|(a, b)| a.slope == b.slope)
     }
 
-    /// The band members that move this footprint (a coordinate projection
-    /// when every dimension moves with exactly one member, each with slope
-    /// one, and it is one element at one point of the band).
-    fn projection(&self) -> Option<Vec<usize>> {
+    /// The band members that move this footprint, as a coordinate
+    /// projection: every dimension moves with exactly one member, with
+    /// slope one (each member once), or with none. Gives them, whether a
+    /// dimension that moves with none spans more than one element at a
+    /// point of the band (the loops inside the band run through it: a
+    /// convolution's `weight[f][c][h][w]` in a band over `f, y, x, c`),
+    /// and whether one that moves does (`in[c][y + h][x + w]`).
+    fn projection(&self) -> Option<(Vec<usize>, bool, bool)> {
         let mut members = Vec::new();
+        let (mut inner, mut shifted) = (false, false);
         for d in &self.dims {
             let moving: Vec<usize> = (0..d.slope.len()).filter(|&k| d.slope[k] > 0.0).collect();
-            if d.base != 1.0 || moving.len() != 1 || d.slope[moving[0]] != 1.0 || members.contains(&moving[0]) {
-                return None;
+            match moving.as_slice() {
+                [] => inner |= d.base != 1.0,
+                [k] if d.slope[*k] == 1.0 && !members.contains(k) => {
+                    members.push(*k);
+                    shifted |= d.base != 1.0;
+                }
+                _ => return None,
             }
-            members.push(moving[0]);
         }
-        Some(members)
+        Some((members, inner, shifted))
     }
 }
 
@@ -482,7 +491,9 @@ impl Band {
         // (a stencil's neighbours) count once; others (syrk's A[i][k] and
         // A[j][k]) apart.
         let mut groups: Vec<(UnionMap, Footprint)> = Vec::new();
-        let mut each: Vec<(&str, Footprint)> = Vec::new();
+        // Per access: its statement, its footprint, and whether it touches
+        // a different element in every instance at one point of the band.
+        let mut each: Vec<(&str, Footprint, bool)> = Vec::new();
         let mut all = UnionMap::empty(partial.get_space()?.params()?)?;
         for s in &statements {
             let accesses = s.reads.iter().map(|a| (a, false)).chain(s.writes.iter().map(|a| (a, true)));
@@ -494,7 +505,8 @@ impl Band {
                     continue;
                 }
                 f.written = written;
-                each.push((&s.name, f.clone()));
+                let injective = relation.copy()?.intersect_domain(blocks[0].copy()?)?.is_injective()?;
+                each.push((&s.name, f.clone(), injective));
                 let mut merged = false;
                 for g in groups.iter_mut().filter(|g| g.1.moves_like(&f)) {
                     let union = g.0.copy()?.union(relation.copy()?)?;
@@ -532,11 +544,34 @@ impl Band {
                 (most, dominant) = (count, Some(s.name.as_str()));
             }
         }
+        // Its instances per point of the band, where they are the same at
+        // every point (its instances and the band's values at them form
+        // boxes): loops inside the band.
+        let per_point = match statements.iter().find(|s| Some(s.name.as_str()) == dominant) {
+            Some(s) => {
+                let values = partial.copy()?.intersect_domain(UnionSet::from_set(s.domain.copy()?)?)?.range()?;
+                let list = values.get_set_list()?;
+                let uniform = list.size()? == 1 && is_box(&s.domain, model)? && is_box(&list.get_at(0)?, model)?;
+                let k = most / model.count_union(values)?.max(1.0);
+                (uniform && k >= 1.0 && k.fract() == 0.0).then_some(k)
+            }
+            None => None,
+        };
         let mut projections = Vec::new();
-        for (_, f) in each.iter().filter(|e| Some(e.0) == dominant) {
-            match f.projection() {
-                Some(members) => projections.push((f.name.clone(), f.element_bytes, members)),
-                None => {
+        for (_, f, injective) in each.iter().filter(|e| Some(e.0) == dominant) {
+            match (f.projection(), per_point) {
+                (Some((members, false, false)), _) => projections.push((f.name.clone(), f.element_bytes, members, 1.0)),
+                // An access that spans inner loops: at each of their
+                // iterations it is a projection of the band's points moved
+                // by a constant. Where only its unmoving dimensions span
+                // them and it touches a different element at each, those
+                // elements differ between iterations: a set of points
+                // touches `per_point` times as many.
+                (Some((members, inner, shifted)), Some(k)) => {
+                    let multiplicity = if *injective && inner && !shifted { 1.0 / k } else { 1.0 };
+                    projections.push((f.name.clone(), f.element_bytes, members, multiplicity))
+                }
+                _ => {
                     projections.clear();
                     break;
                 }
@@ -546,7 +581,7 @@ impl Band {
         band.lower_bounds = hierarchy
             .levels
             .iter()
-            .map(|level| compulsory.max(projection_bound(&projections, most, n, level.bytes as f64)))
+            .map(|level| compulsory.max(projection_bound(&projections, most, per_point.unwrap_or(1.0), n, level.bytes as f64)))
             .collect();
         Ok(Some(band))
     }
@@ -979,6 +1014,18 @@ fn interior_point(values: &Set, lows: &[i64], extents: &[i64]) -> IslResult<Vec<
     Ok(point)
 }
 
+/// Whether `set`, at the parameters of `model`, is the box of its extents.
+fn is_box(set: &Set, model: &CostModel) -> IslResult<bool> {
+    let set = set.copy()?.intersect_params(model.parameters().copy()?)?;
+    let mut hull = Set::universe(set.get_space()?)?;
+    for d in 0..set.dim(DimType::Set)? {
+        let Some((lo, hi)) = dim_range(&set, d)? else { return Ok(false) };
+        let (Ok(lo), Ok(hi)) = (i32::try_from(lo), i32::try_from(hi)) else { return Ok(false) };
+        hull = hull.lower_bound_si(DimType::Set, d as u32, lo)?.upper_bound_si(DimType::Set, d as u32, hi)?;
+    }
+    Ok(hull.intersect_params(model.parameters().copy()?)?.is_equal(&set)?)
+}
+
 /// Per array of `set` named `name`, its extent along each dimension;
 /// `None` when the set has no element of it or an unbounded dimension.
 fn box_extents(set: &UnionSet, name: &str) -> IslResult<Option<Vec<i64>>> {
@@ -999,22 +1046,29 @@ fn box_extents(set: &UnionSet, name: &str) -> IslResult<Option<Vec<i64>>> {
 }
 
 /// The lower bound on bytes moved into a cache of `capacity` bytes by a
-/// statement of `instances` instances whose accesses are the coordinate
-/// projections `projections` (array, element bytes, band members) of an
-/// `n`-member band; 0 where they are not all projections or give nothing
-/// above the compulsory traffic.
+/// statement of `instances` instances, `per_point` at each point of an
+/// `n`-member band, whose accesses are the coordinate projections
+/// `projections` (array, element bytes, band members, multiplicity `m`)
+/// of the band's points; 0 where they are not all projections or give
+/// nothing above the compulsory traffic.
 ///
-/// By the Brascamp-Lieb inequality for coordinate projections, a set `V`
-/// of instances satisfies `|V| <= Π_j |φ_j(V)|^(s_j)` for any exponents
-/// `s_j >= 0` that cover every member (`Σ_{j ∋ k} s_j >= 1`). Grouped by
-/// array, with `X` bytes of data in all, the largest such `V` is
-/// `χ(X) = c X^σ` (`σ = Σ s_j`, `c = Π_A (t_A/σ)^(t_A)` for the exponent
-/// `t_A` of array `A`, in elements). The partitioning argument (seed 001):
-/// a part of the execution that moves `X - S` elements into a cache of
-/// `S` computes at most `χ(X)` instances, so the whole moves at least
-/// `|V| (X - S) / χ(X)`, largest at `X = σ S / (σ - 1)`. Exponents are
-/// tried in halves.
-fn projection_bound(projections: &[(String, f64, Vec<usize>)], instances: f64, n: usize, capacity: f64) -> f64 {
+/// By the Brascamp-Lieb inequality for coordinate projections, a set `P`
+/// of points satisfies `|P| <= Π_j |π_j(P)|^(s_j)` for any exponents
+/// `s_j >= 0` that cover every member (`Σ_{j ∋ k} s_j >= 1`). An access
+/// of multiplicity `m` touches at least `|π_j(P)| / m` elements: `1/per_point`
+/// where it touches a different element at each instance of a point (a
+/// convolution's weights, one per kernel offset), else 1 (for each
+/// iteration of the loops inside the band, the elements touched are
+/// `π_j(P)` moved by a constant). Grouped by array, with `X` elements of
+/// data in all, the most instances `P` can run is `χ(X) = per_point Π_j
+/// m_j^(s_j) c X^σ` (`σ = Σ s_j`, `c = Π_A (t_A/σ)^(t_A)` for the
+/// exponent `t_A` of array `A`). The partitioning argument (seed 001): a
+/// part of the execution that moves `X - S` elements into a cache of `S`
+/// computes at most `χ(X)` instances, so the whole moves at least
+/// `instances (X - S) / χ(X)`, largest at `X = σ S / (σ - 1)`. Exponents
+/// are tried in halves. For a 3 x 3 convolution this is the matrix
+/// product's bound over `√9`.
+fn projection_bound(projections: &[(String, f64, Vec<usize>, f64)], instances: f64, per_point: f64, n: usize, capacity: f64) -> f64 {
     if projections.is_empty() || projections.len() > 6 {
         return 0.0;
     }
@@ -1037,6 +1091,7 @@ fn projection_bound(projections: &[(String, f64, Vec<usize>)], instances: f64, n
             }
         }
         let c: f64 = per_array.iter().filter(|a| a.1 > 0.0).map(|a| (a.1 / sigma).powf(a.1)).product();
+        let c = c * per_point * projections.iter().zip(&exponents).map(|(p, e)| p.3.powf(*e)).product::<f64>();
         let x = sigma * s / (sigma - 1.0);
         let moved = instances * (x - s) / (c * x.powf(sigma));
         best = best.max(moved * bytes);
@@ -1051,13 +1106,27 @@ mod tests {
     #[test]
     fn matrix_product_bound_is_the_classical_one() {
         // C[i][j] += A[i][k] * B[k][j]: 2 N^3 / sqrt(S) elements.
-        let p = |a: &str, m: Vec<usize>| (a.to_string(), 8.0, m);
+        let p = |a: &str, m: Vec<usize>| (a.to_string(), 8.0, m, 1.0);
         let projections = vec![p("C", vec![0, 1]), p("A", vec![0, 2]), p("B", vec![2, 1])];
         let n3 = 1000.0f64.powi(3);
         let s = 4096.0;
-        let bound = projection_bound(&projections, n3, 3, s * 8.0) / 8.0;
+        let bound = projection_bound(&projections, n3, 1.0, 3, s * 8.0) / 8.0;
         let classical = 2.0 * n3 / s.sqrt();
         assert!((bound - classical).abs() < 1e-6 * classical, "{bound} against {classical}");
+    }
+
+    #[test]
+    fn convolution_bound_is_the_product_s_over_the_kernel_s_root() {
+        // out[f][y][x] += w[f][c][h][x'] * in[c][y + h][x + x'], a band
+        // over f, y, x, c with 3 x 3 kernel offsets inside: one weight per
+        // offset (multiplicity 1/9), the image moved by each offset.
+        let p = |a: &str, m: Vec<usize>, multiplicity: f64| (a.to_string(), 4.0, m, multiplicity);
+        let projections = vec![p("out", vec![0, 1, 2], 1.0), p("w", vec![0, 3], 1.0 / 9.0), p("in", vec![3, 1, 2], 1.0)];
+        let points = 256.0 * 68.0 * 68.0 * 128.0;
+        let s = 8192.0;
+        let bound = projection_bound(&projections, 9.0 * points, 9.0, 4, s * 4.0) / 4.0;
+        let expected = 2.0 * 9.0 * points / (3.0 * s.sqrt());
+        assert!((bound - expected).abs() < 1e-6 * expected, "{bound} against {expected}");
     }
 
     #[test]
