@@ -496,31 +496,38 @@ fn generated_code_is_read_back_and_found_exact() {
     }
 }
 
-/// `--tile-sizes=auto`'s second level: on caches of 16K, 256K and 8M,
-/// both products of 200 x 220 x 240 get outer tiles of their own sizes
-/// along each member (multiples of the tiles, three tiles deep along the
-/// rows), which the report shows and `--l2-tile-factor=1` turns off; the
-/// two-level code computes what the original does, byte for byte.
+/// `--tile-sizes=auto`'s second level: on caches of 16K, 128K and 2M,
+/// both products of 300 x 260 x 220 get outer tiles of their own sizes
+/// (multiples of the tiles, larger along some member), which the report
+/// shows and `--l2-tile-factor=1` turns off; the two-level code computes
+/// what the original does, byte for byte.
 #[test]
 fn the_model_s_outer_tiles_run_as_written() {
     let case = root().join("testsuite/run/kernel-matmul.c");
-    let sizes = ["-DNI=200", "-DNJ=220", "-DNK=240"].map(String::from);
+    let sizes = ["-DNI=300", "-DNJ=260", "-DNK=220"].map(String::from);
     let dir = scratch();
     let original = dir.path().join("original");
     compile(&case, &original, &sizes, false).expect("the original compiles");
     let expected = run(&original).expect("the original runs");
-    let flags = ["--target=openmp", "--cache-sizes=16K,256K,8M", "--report=json"];
+    let flags = ["--target=openmp", "--cache-sizes=16K,128K,2M", "--report=json"];
     let generated = dir.path().join("generated.c");
     let mut args: Vec<String> = flags.iter().map(|f| f.to_string()).chain(sizes.iter().cloned()).collect();
     args.extend(["-o".to_string(), generated.display().to_string(), relative(&case).display().to_string()]);
     let out = iotile(&args);
     let report = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    let outer: Vec<&str> = report.split("\"outer_tile_sizes\": [").skip(1).filter_map(|r| r.split(']').next()).collect();
-    assert_eq!(outer.len(), 2, "both bands get outer tiles:\n{report}");
-    assert!(outer.iter().all(|o| o.starts_with("36, ")), "outer tiles {outer:?}:\n{report}");
+    let lists = |key: &str| -> Vec<Vec<i64>> {
+        let after = format!("\"{key}\": [");
+        report.split(after.as_str()).skip(1).filter_map(|r| r.split(']').next()).map(|l| l.split(", ").map(|v| v.parse().expect("an integer")).collect()).collect()
+    };
+    let (tiles, outer) = (lists("tile_sizes"), lists("outer_tile_sizes"));
+    assert!(tiles.len() == 2 && outer.len() == 2, "both bands get outer tiles:\n{report}");
     let text = std::fs::read_to_string(&generated).expect("read the output");
-    assert!(text.contains("+= 36)"), "no outer tile loop of 36 rows:\n{text}");
+    for (t, o) in tiles.iter().zip(&outer) {
+        assert!(t.iter().zip(o).all(|(t, o)| o % t == 0) && t != o, "tiles {t:?} in outer tiles {o:?}");
+        let larger = t.iter().zip(o).find(|(t, o)| t != o).map(|(_, o)| *o).unwrap_or_default();
+        assert!(text.contains(&format!("+= {larger})")), "no outer tile loop stepping by {larger}:\n{text}");
+    }
     let exe = dir.path().join("generated");
     compile(&generated, &exe, &sizes, false).expect("the output compiles");
     assert!(run(&exe).expect("the output runs") == expected, "outputs differ");

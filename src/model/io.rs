@@ -379,6 +379,8 @@ struct ChainLoop {
     member: usize,
     /// A tile loop (of either level) or a point loop.
     tile: bool,
+    /// A tile loop of the outer tiles of a second level.
+    outer: bool,
     /// Iterations (of a loop inside tiles, on average over them).
     trips: f64,
     /// Iterations of its member one iteration covers.
@@ -617,7 +619,7 @@ impl Band {
         let mut chain = Vec::new();
         if let Some(outer) = &tiling.outer {
             for &k in &tiling.order {
-                chain.push(ChainLoop { member: k, tile: true, trips: tiles(k, outer[k]), step: outer[k] as f64, span: extent(k) });
+                chain.push(ChainLoop { member: k, tile: true, outer: true, trips: tiles(k, outer[k]), step: outer[k] as f64, span: extent(k) });
             }
         }
         for &k in &tiling.order {
@@ -626,7 +628,7 @@ impl Band {
                 Some(outer) => (tiles(k, tiling.sizes[k]) / tiles(k, outer[k]), (outer[k] as f64).min(extent(k))),
                 None => (tiles(k, tiling.sizes[k]), extent(k)),
             };
-            chain.push(ChainLoop { member: k, tile: true, trips, step: tiling.sizes[k] as f64, span });
+            chain.push(ChainLoop { member: k, tile: true, outer: false, trips, step: tiling.sizes[k] as f64, span });
         }
         let mut points: Vec<usize> = tiling.order.iter().copied().filter(|&k| k != self.innermost).collect();
         if points.len() < tiling.order.len() {
@@ -634,7 +636,7 @@ impl Band {
         }
         for k in points.into_iter().filter(|&k| k >= self.outer) {
             let span = (tiling.sizes[k] as f64).min(extent(k));
-            chain.push(ChainLoop { member: k, tile: false, trips: extent(k) / tiles(k, tiling.sizes[k]), step: 1.0, span });
+            chain.push(ChainLoop { member: k, tile: false, outer: false, trips: extent(k) / tiles(k, tiling.sizes[k]), step: 1.0, span });
         }
         chain
     }
@@ -759,12 +761,18 @@ impl Band {
             }
         }
         let compute = self.instances * per_instance + tiles * TILE_ENTRY_CYCLES;
-        // The band's outermost tile loop is the parallel one: its
-        // slowest thread runs whole tiles, the most any thread gets.
+        // The band's outermost tile loop is the parallel one. Over outer
+        // tiles, its slowest thread runs whole outer tiles, the most any
+        // thread gets (2mm's 800 rows in outer tiles of 256: 512 rows
+        // against 288). Over tiles, the threads' tiles are counted, not
+        // their widths: doitgen's tiles of 128 of 160 ran 1.4x faster than
+        // balanced ones of 16, whose short innermost loops cost more than
+        // the model says.
         let imbalance = match chain.get(self.outer) {
             Some(c) if c.tile && !relaxed => {
+                let whole = (c.trips / THREADS).ceil() * THREADS;
                 let extent = self.extents[c.member] as f64;
-                ((c.trips / THREADS).ceil() * THREADS * c.step.min(extent) / extent).max(1.0)
+                if c.outer { (whole * c.step.min(extent) / extent).max(1.0) } else { whole / c.trips }
             }
             _ => 1.0,
         };
@@ -844,14 +852,16 @@ impl Band {
     /// `--tile-sizes=auto`'s second level around the one-level `tiling`:
     /// the outer tile sizes (per member, a multiple of its tile size or
     /// its whole extent) of least modelled cycles, tried exhaustively up
-    /// to [`MAX_OUTER_EVALUATIONS`]; gives `tiling` with them where they
-    /// are modelled at least [`SECOND_LEVEL_MARGIN`] cheaper than one
-    /// level, and the number of combinations evaluated. Only for bands
+    /// to [`MAX_OUTER_EVALUATIONS`]; gives `tiling` with them and the
+    /// share of the cycles they save where they are modelled at least
+    /// [`SECOND_LEVEL_MARGIN`] cheaper than one level (counted as outer
+    /// tiles of one tile, so that the threads share out whole tiles in
+    /// both), and the number of combinations evaluated. Only for bands
     /// with no loop around them: inside one (a wavefront's time steps)
     /// the outermost tile loop, the parallel one, runs over a slice of
     /// the band the model does not know, and seidel-2d's outer tiles of
     /// 512 x 16 left its threads 1.6x slower than one level.
-    pub fn second_level(&self, tiling: &Tiling, hierarchy: &Hierarchy) -> (Option<Tiling>, u64) {
+    pub fn second_level(&self, tiling: &Tiling, hierarchy: &Hierarchy) -> (Option<(Tiling, f64)>, u64) {
         if self.outer > 0 {
             return (None, 0);
         }
@@ -869,7 +879,7 @@ impl Band {
                 outer
             })
             .collect();
-        let one_level = self.cycles(tiling, hierarchy);
+        let one_level = self.cycles(&Tiling { outer: Some(tiling.sizes.clone()), ..tiling.clone() }, hierarchy);
         let mut best: Option<(f64, Vec<i64>)> = None;
         let mut evaluated = 0;
         let mut pick = vec![0usize; n];
@@ -887,7 +897,7 @@ impl Band {
             pick[k] += 1;
             pick[k + 1..].iter_mut().for_each(|p| *p = 0);
         }
-        let chosen = best.filter(|b| b.0 < one_level * (1.0 - SECOND_LEVEL_MARGIN)).map(|b| Tiling { outer: Some(b.1), ..tiling.clone() });
+        let chosen = best.filter(|b| b.0 < one_level * (1.0 - SECOND_LEVEL_MARGIN)).map(|b| (Tiling { outer: Some(b.1), ..tiling.clone() }, 1.0 - b.0 / one_level));
         (chosen, evaluated)
     }
 }

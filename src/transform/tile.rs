@@ -367,9 +367,7 @@ impl Tiler<'_> {
         };
         // Outer tiles where the outermost tile loop is the parallel one.
         if self.options.second_level.is_none() && !self.options.mark_threads && node.band_member_get_coincident(tiling.order[0] as i32)? {
-            let one_level = band.cycles(&tiling, &io.hierarchy);
-            if let (Some(two_levels), evaluated) = band.second_level(&tiling, &io.hierarchy) {
-                let saved = 1.0 - band.cycles(&two_levels, &io.hierarchy) / one_level;
+            if let (Some((two_levels, saved)), evaluated) = band.second_level(&tiling, &io.hierarchy) {
                 why.push_str(&format!("; outer tiles: least modelled cycles of {evaluated} evaluated, {:.1}% below one level's", 100.0 * saved));
                 tiling = two_levels;
             }
