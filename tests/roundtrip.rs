@@ -496,20 +496,20 @@ fn generated_code_is_read_back_and_found_exact() {
     }
 }
 
-/// `--tile-sizes=auto`'s second level: on caches of 16K, 128K and 2M,
-/// both products of 300 x 260 x 220 get outer tiles of their own sizes
+/// `--tile-sizes=auto`'s second level: on caches of 32K, 256K and 2M,
+/// both products of 500 x 460 x 420 get outer tiles of their own sizes
 /// (multiples of the tiles, larger along some member), which the report
 /// shows and `--l2-tile-factor=1` turns off; the two-level code computes
 /// what the original does, byte for byte.
 #[test]
 fn the_model_s_outer_tiles_run_as_written() {
     let case = root().join("testsuite/run/kernel-matmul.c");
-    let sizes = ["-DNI=300", "-DNJ=260", "-DNK=220"].map(String::from);
+    let sizes = ["-DNI=500", "-DNJ=460", "-DNK=420"].map(String::from);
     let dir = scratch();
     let original = dir.path().join("original");
     compile(&case, &original, &sizes, false).expect("the original compiles");
     let expected = run(&original).expect("the original runs");
-    let flags = ["--target=openmp", "--cache-sizes=16K,128K,2M", "--report=json"];
+    let flags = ["--target=openmp", "--cache-sizes=32K,256K,2M", "--report=json"];
     let generated = dir.path().join("generated.c");
     let mut args: Vec<String> = flags.iter().map(|f| f.to_string()).chain(sizes.iter().cloned()).collect();
     args.extend(["-o".to_string(), generated.display().to_string(), relative(&case).display().to_string()]);
