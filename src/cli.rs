@@ -97,9 +97,9 @@ pub struct Cli {
     #[arg(long, value_name = "SIZES")]
     pub cache_sizes: Option<String>,
 
-    /// Second tiling level: tile the tile loops again, N tiles per outer tile along each member (1: one level; default: the I/O model's outer tiles where it predicts a gain, with --tile-sizes=auto).
-    #[arg(long, value_name = "N")]
-    pub l2_tile_factor: Option<u32>,
+    /// Second tiling level: tile the tile loops again, N tiles per outer tile along each member, or auto for the I/O model's outer sizes where it predicts a gain (default: one level).
+    #[arg(long, value_name = "N|auto")]
+    pub l2_tile_factor: Option<String>,
 
     /// Generate full tiles apart from partial ones, with constant loop bounds: in every tiled band (always), in bands of three or more members (deep, the default), or nowhere (never).
     #[arg(long, value_enum, value_name = "WHERE", num_args = 0..=1, default_missing_value = "always", require_equals = true)]
@@ -226,9 +226,14 @@ impl Cli {
         if self.tile_size == Some(0) {
             return Err(crate::diag::Diagnostic::error("--tile-size must be positive"));
         }
-        if self.l2_tile_factor == Some(0) {
-            return Err(crate::diag::Diagnostic::error("--l2-tile-factor must be positive"));
-        }
+        let (second_level, outer_auto) = match self.l2_tile_factor.as_deref() {
+            None => (None, false),
+            Some("auto") => (None, true),
+            Some(text) => match text.trim().parse::<i64>() {
+                Ok(factor) if factor > 0 => (Some(factor), false),
+                _ => return Err(crate::diag::Diagnostic::error(format!("--l2-tile-factor expects a positive integer or auto, not '{text}'"))),
+            },
+        };
         // The I/O model's sizes by default on the CPU: over PolyBench at
         // LARGE (2 threads) they ran 1.03x faster in geometric mean than
         // fixed 32 (register tiles in both), none of the 30 kernels below
@@ -270,14 +275,14 @@ impl Cli {
         // separate stages stream whole images through global memory.
         let liveout_by_default = self.fusion.is_none() && matches!(self.target(), Target::Openmp | Target::Cuda);
         let hierarchy = self.hierarchy()?;
-        let io = (auto || self.report.is_some()).then_some(crate::transform::tile::IoOptions { hierarchy, auto });
+        let io = (auto || outer_auto || self.report.is_some()).then_some(crate::transform::tile::IoOptions { hierarchy, auto, outer: outer_auto });
         Ok(Some(crate::SchedulePlan {
             io,
             fusion: self.fusion.unwrap_or(if liveout_by_default { Fusion::Liveout } else { Fusion::Smart }),
             smart_unless_fused: liveout_by_default,
             tile_sizes,
             default_sizes: !asked_sizes,
-            second_level: self.l2_tile_factor.map(i64::from),
+            second_level,
             isolate_full_tiles: self.isolate_full_tiles.unwrap_or(Isolate::Deep),
             registers,
             // The cost model predicts CPU run times; on the GPU the new

@@ -174,11 +174,11 @@ fn auto_is_the_cpu_default_outside_fused_tiles() {
     assert!(pipeline.contains("\"sizes_from\": \"fixed\"") && !pipeline.contains("\"sizes_from\": \"auto\""), "{pipeline}");
 }
 
-/// `auto` adds a second tiling level where the model gains from it: on
-/// a last-level cache of 8M, smaller than gemm's data, its tiles go into
-/// outer tiles (multiples of them) that move less into L3 than one level
-/// does, and `--l2-tile-factor=1` keeps one level. On this project's
-/// machine (32M) it keeps one level.
+/// `--l2-tile-factor=auto` adds a second tiling level where the model
+/// gains from it: on a last-level cache of 8M, smaller than gemm's data,
+/// its tiles go into outer tiles (multiples of them) that move less into
+/// L3 than one level does; on 32M it keeps one level, as the default
+/// always does.
 #[test]
 fn auto_adds_outer_tiles_where_they_move_less() {
     let list = |json: &str, key: &str| -> Option<Vec<i64>> {
@@ -186,9 +186,9 @@ fn auto_adds_outer_tiles_where_they_move_less() {
         let list = rest.strip_prefix('[')?.split(']').next()?;
         Some(list.split(", ").map(|v| v.parse().expect("an integer")).collect())
     };
-    let two = report("linear-algebra/blas/gemm", &["--cache-sizes=32K,1M,8M"]);
-    let one = report("linear-algebra/blas/gemm", &["--cache-sizes=32K,1M,8M", "--l2-tile-factor=1"]);
-    assert!(report("linear-algebra/blas/gemm", &[]).contains("\"outer_tile_sizes\": null"));
+    let two = report("linear-algebra/blas/gemm", &["--cache-sizes=32K,1M,8M", "--l2-tile-factor=auto"]);
+    let one = report("linear-algebra/blas/gemm", &["--cache-sizes=32K,1M,8M"]);
+    assert!(report("linear-algebra/blas/gemm", &["--l2-tile-factor=auto"]).contains("\"outer_tile_sizes\": null"));
     let (sizes, outer) = (list(&two, "tile_sizes").expect("tile sizes"), list(&two, "outer_tile_sizes").unwrap_or_else(|| panic!("no outer tiles:\n{two}")));
     assert!(sizes.iter().zip(&outer).all(|(s, o)| o % s == 0) && outer != sizes, "tiles {sizes:?} in outer tiles {outer:?}");
     assert!(one.contains("\"outer_tile_sizes\": null"), "{one}");

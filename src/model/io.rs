@@ -117,12 +117,14 @@ const OUTER_FACTORS: [i64; 10] = [1, 2, 4, 8, 16, 3, 6, 12, 24, 32];
 const MAX_OUTER_EVALUATIONS: usize = 512;
 
 /// How much cheaper a second tiling level must make a tiling's modelled
-/// cycles for `auto` to add it: [`AUTO_MARGIN`], although outer tiles
-/// change only the order in which the same tiles run. With a margin of
-/// 2%, gemm (outer tiles of 256 x 192 x 32, modelled 2.7% cheaper) and
-/// 3mm's second product (96 x 384 x 32, 2.2%) ran 0.975x and 0.96x as
-/// fast as one level at LARGE on 2 threads: their tiles of 32 with
-/// register tiles are bound by the arithmetic, not by L2.
+/// cycles for `--l2-tile-factor=auto` to add it: [`AUTO_MARGIN`],
+/// although outer tiles change only the order in which the same tiles
+/// run. With a margin of 2%, gemm (outer tiles of 256 x 192 x 32,
+/// modelled 2.7% cheaper) and 3mm's second product (96 x 384 x 32, 2.2%)
+/// ran 0.975x and 0.96x as fast as one level at LARGE on 2 threads: their
+/// tiles of 32 with register tiles are bound by the arithmetic, not by
+/// L2. (Not the default: gemm at MEDIUM on a simulated 256K last-level
+/// cache, outer tiles modelled 7% cheaper, missed 15% more in cachegrind.)
 pub const SECOND_LEVEL_MARGIN: f64 = AUTO_MARGIN;
 
 /// One level of the memory hierarchy, filled from the next one out.

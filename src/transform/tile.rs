@@ -22,7 +22,7 @@ use crate::deps::Dependences;
 use crate::legality::{band_reorderable, parallel_conflict};
 use crate::marks::{parallel_mark, registers_mark, simd_mark};
 use crate::isl::{tuple_names, within_operations, IslResult};
-use crate::model::io::{lcm, Band, BandReport, Hierarchy, RegisterBlock, Tiling, AUTO_MARGIN};
+use crate::model::io::{lcm, Band, BandReport, Hierarchy, RegisterBlock, Tiling, AUTO_MARGIN, SECOND_LEVEL_MARGIN};
 use crate::model::{one_step_along, stride, CostModel, Stride, STRIDED_IN_TILE};
 use crate::scop::Scop;
 
@@ -48,9 +48,8 @@ pub struct TileOptions {
     /// Empty: no tiling.
     pub sizes: Vec<Vec<i64>>,
     /// Second tiling level: each outer tile holds this many tiles along
-    /// every member (1: one level; `None`: the I/O model's outer tiles
-    /// with `--tile-sizes=auto`, see [`Band::second_level`], else one
-    /// level).
+    /// every member (`None` or 1: one level, or the I/O model's outer
+    /// tiles, see [`IoOptions::outer`]).
     pub second_level: Option<i64>,
     /// Where full tiles are generated apart from partial ones, without
     /// bound checks.
@@ -103,6 +102,9 @@ pub struct IoOptions {
     /// Choose tile sizes and the order of tile loops (`--tile-sizes=auto`)
     /// instead of taking [`TileOptions::sizes`].
     pub auto: bool,
+    /// Choose outer tiles around the tiles (`--l2-tile-factor=auto`, see
+    /// [`Band::second_level`]) where no factor is given.
+    pub outer: bool,
 }
 
 /// A schedule after tiling and marking.
@@ -315,9 +317,9 @@ impl Tiler<'_> {
 
     /// The tile sizes of the band at `node`, one per member, and those of
     /// its outer tiles where it gets a second level: those asked for, or
-    /// with `--tile-sizes=auto` the I/O model's (and its second level,
-    /// unless `--l2-tile-factor` gives one: 1 for none), its members then permuted to
-    /// the order it chose for the tile loops (gives the band). With the
+    /// with `--tile-sizes=auto` the I/O model's, its members then permuted
+    /// to the order it chose for the tile loops (gives the band); outer
+    /// tiles of `--l2-tile-factor=N` tiles, or with `auto` the model's. With the
     /// I/O model, the band's account goes to [`Tiled::bands`].
     fn sizes(&mut self, node: ScheduleNode) -> IslResult<(ScheduleNode, Vec<i64>, Option<Vec<i64>>)> {
         let asked = self.options.sizes.get(self.bands_tiled).or(self.options.sizes.last()).cloned().unwrap_or_default();
@@ -343,33 +345,36 @@ impl Tiler<'_> {
             }
         }
         let fixed = Tiling { outer: outer_of(&asked), ..Tiling::new(asked.clone(), (0..n).collect()) };
-        if !io.auto {
-            self.bands.push(band.report(statements, fixed, &io.hierarchy, "as given".into()));
-            return Ok((node, asked.clone(), outer_of(&asked)));
-        }
-        let (searched, search) = band.search(&io.hierarchy);
-        let searched = Tiling { outer: outer_of(&searched.sizes), ..searched };
-        let (best, given) = (band.cycles(&searched, &io.hierarchy), band.cycles(&fixed, &io.hierarchy));
-        let (mut tiling, mut why, from) = if best > given * (1.0 - AUTO_MARGIN) {
-            // Within the model's error of the given sizes: keep them.
-            let why = format!(
-                "the model's best of {} tilings evaluated ({} pruned), {:?} in order {:?}, is predicted only {:.1}% faster",
-                search.0,
-                search.1,
-                searched.sizes,
-                searched.order,
-                100.0 * (1.0 - best / given)
-            );
-            (fixed, why, "fixed")
+        let (mut tiling, mut why, from, search) = if !io.auto {
+            (fixed, "as given".to_string(), "fixed", None)
         } else {
-            let why = format!("least modelled cycles of {} tilings evaluated ({} partial choices pruned), {:.1}% below the given sizes'", search.0, search.1, 100.0 * (1.0 - best / given));
-            (searched, why, "auto")
+            let (searched, search) = band.search(&io.hierarchy);
+            let searched = Tiling { outer: outer_of(&searched.sizes), ..searched };
+            let (best, given) = (band.cycles(&searched, &io.hierarchy), band.cycles(&fixed, &io.hierarchy));
+            if best > given * (1.0 - AUTO_MARGIN) {
+                // Within the model's error of the given sizes: keep them.
+                let why = format!(
+                    "the model's best of {} tilings evaluated ({} pruned), {:?} in order {:?}, is predicted only {:.1}% faster",
+                    search.0,
+                    search.1,
+                    searched.sizes,
+                    searched.order,
+                    100.0 * (1.0 - best / given)
+                );
+                (fixed, why, "fixed", Some(search))
+            } else {
+                let why = format!("least modelled cycles of {} tilings evaluated ({} partial choices pruned), {:.1}% below the given sizes'", search.0, search.1, 100.0 * (1.0 - best / given));
+                (searched, why, "auto", Some(search))
+            }
         };
         // Outer tiles where the outermost tile loop is the parallel one.
-        if self.options.second_level.is_none() && !self.options.mark_threads && node.band_member_get_coincident(tiling.order[0] as i32)? {
-            if let (Some((two_levels, saved)), evaluated) = band.second_level(&tiling, &io.hierarchy) {
-                why.push_str(&format!("; outer tiles: least modelled cycles of {evaluated} evaluated, {:.1}% below one level's", 100.0 * saved));
-                tiling = two_levels;
+        if io.outer && factor.is_none() && !self.options.mark_threads && node.band_member_get_coincident(tiling.order[0] as i32)? {
+            match band.second_level(&tiling, &io.hierarchy) {
+                (Some((two_levels, saved)), evaluated) => {
+                    why.push_str(&format!("; outer tiles: least modelled cycles of {evaluated} evaluated, {:.1}% below one level's", 100.0 * saved));
+                    tiling = two_levels;
+                }
+                (None, evaluated) => why.push_str(&format!("; one level: no outer tiles of {evaluated} evaluated are predicted {:.0}% faster", 100.0 * SECOND_LEVEL_MARGIN)),
             }
         }
         let sizes = tiling.order.iter().map(|&k| tiling.sizes[k]).collect();
@@ -378,7 +383,7 @@ impl Tiler<'_> {
         self.measured_members = tiling.order.clone();
         let mut report = band.report(statements, tiling, &io.hierarchy, why);
         report.sizes_from = from;
-        report.search = Some(search);
+        report.search = search;
         self.bands.push(report);
         Ok((node, sizes, outer))
     }
