@@ -872,7 +872,10 @@ impl Band {
         }
         let n = tiling.sizes.len();
         let extents = &self.extents[self.outer..];
-        let per_member = (1..=OUTER_FACTORS.len()).rev().find(|&l| l.pow(n as u32) <= MAX_OUTER_EVALUATIONS).unwrap_or(1).max(2);
+        // Bands of more than nine members cannot try two sizes each.
+        let Some(per_member) = (2..=OUTER_FACTORS.len()).rev().find(|&l| l.checked_pow(n as u32).is_some_and(|c| c <= MAX_OUTER_EVALUATIONS)) else {
+            return (None, 0);
+        };
         let choices: Vec<Vec<i64>> = (0..n)
             .map(|k| {
                 let size = tiling.sizes[k];
