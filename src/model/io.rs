@@ -444,7 +444,7 @@ impl Band {
         let domain = partial.copy()?.domain()?;
         let names = crate::isl::tuple_names(&domain)?;
         let statements: Vec<_> = scop.statements.iter().filter(|s| names.contains(&s.name)).collect();
-        let counts: Vec<f64> = statements.iter().map(|s| model.count(s.domain.copy()?)).collect::<IslResult<_>>()?;
+        let counts: Vec<f64> = statements.iter().map(|s| model.count_points(s.domain.copy()?)).collect::<IslResult<_>>()?;
         let instances: f64 = counts.iter().sum();
         // Blocks are placed around a point inside the band's values.
         let centre = interior_point(&values, &lows, &extents)?;
@@ -558,7 +558,7 @@ impl Band {
             Some(s) => {
                 let values = partial.copy()?.intersect_domain(UnionSet::from_set(s.domain.copy()?)?)?.range()?;
                 let list = values.get_set_list()?;
-                let uniform = list.size()? == 1 && is_box(&s.domain, model)? && is_box(&list.get_at(0)?, model)?;
+                let uniform = list.size()? == 1 && model.is_box(&s.domain)? && model.is_box(&list.get_at(0)?)?;
                 let k = most / model.count_union(values)?.max(1.0);
                 (uniform && k >= 1.0 && k.fract() == 0.0).then_some(k)
             }
@@ -666,9 +666,7 @@ impl Band {
     /// [`Self::traffic_with`] before the compulsory traffic bounds it.
     fn shared_out(&self, chain: &[ChainLoop], capacity: f64, relaxed: bool) -> f64 {
         let capacity = capacity * USABLE;
-        // Band points that run something (a triangle's half); the loops
-        // below the band are inside the footprint of one point.
-        let density = (self.instances / self.extents.iter().map(|&e| e as f64).product::<f64>().max(1.0)).min(1.0);
+        let density = self.density();
         // Per array and level: (footprint, traffic).
         let levels = chain.len();
         let table: Vec<Vec<(f64, f64)>> = self
@@ -735,6 +733,13 @@ impl Band {
         best
     }
 
+    /// Band points that run something (a triangle's half, a tetrahedron's
+    /// sixth); the loops inside the band's points are inside the
+    /// footprint of one point.
+    fn density(&self) -> f64 {
+        (self.instances / self.extents.iter().map(|&e| e as f64).product::<f64>().max(1.0)).min(1.0)
+    }
+
     /// Modelled cycles of `tiling`: the traffic into every level at its
     /// cost per byte, the instances, the entries into innermost loops and
     /// tiles, and the threads' imbalance over the outermost tile loop.
@@ -753,7 +758,8 @@ impl Band {
     fn cycles_of(&self, chain: &[ChainLoop], small: &[f64], large: &[f64], hierarchy: &Hierarchy, relaxed: bool) -> f64 {
         let memory: f64 = hierarchy.levels.iter().map(|l| l.cycles_per_byte * self.traffic_with(chain, l, relaxed)).sum();
         let inner = large[self.innermost].min(self.extents[self.innermost] as f64);
-        let tiles: f64 = chain.iter().filter(|c| c.tile).map(|c| c.trips).product();
+        // Tiles that run something (a triangle's half).
+        let tiles: f64 = chain.iter().filter(|c| c.tile).map(|c| c.trips).product::<f64>() * self.density();
         let mut per_instance = INSTANCE_CYCLES + LOOP_ENTRY_CYCLES / inner;
         if let Some(b) = self.registers {
             // Exactly where the tiler makes the blocks; for a bound, the
@@ -1030,18 +1036,6 @@ fn interior_point(values: &Set, lows: &[i64], extents: &[i64]) -> IslResult<Vec<
         }
     }
     Ok(point)
-}
-
-/// Whether `set`, at the parameters of `model`, is the box of its extents.
-fn is_box(set: &Set, model: &CostModel) -> IslResult<bool> {
-    let set = set.copy()?.intersect_params(model.parameters().copy()?)?;
-    let mut hull = Set::universe(set.get_space()?)?;
-    for d in 0..set.dim(DimType::Set)? {
-        let Some((lo, hi)) = dim_range(&set, d)? else { return Ok(false) };
-        let (Ok(lo), Ok(hi)) = (i32::try_from(lo), i32::try_from(hi)) else { return Ok(false) };
-        hull = hull.lower_bound_si(DimType::Set, d as u32, lo)?.upper_bound_si(DimType::Set, d as u32, hi)?;
-    }
-    Ok(hull.intersect_params(model.parameters().copy()?)?.is_equal(&set)?)
 }
 
 /// Per array of `set` named `name`, its extent along each dimension;
