@@ -902,7 +902,7 @@ impl Band {
             if outer != tiling.sizes {
                 evaluated += 1;
                 let cycles = self.cycles(&Tiling { outer: Some(outer.clone()), ..tiling.clone() }, hierarchy);
-                if best.as_ref().map_or(true, |b| cycles < b.0) {
+                if best.as_ref().is_none_or(|b| cycles < b.0) {
                     best = Some((cycles, outer));
                 }
             }
@@ -966,7 +966,7 @@ impl Search<'_> {
             self.evaluated += 1;
             let tiling = Tiling::new(sizes.clone(), order.to_vec());
             let cycles = self.band.cycles_with_outer(&tiling, self.hierarchy);
-            if self.best.as_ref().map_or(true, |b| cycles < b.0) {
+            if self.best.as_ref().is_none_or(|b| cycles < b.0) {
                 self.best = Some((cycles, tiling));
             }
             return;
