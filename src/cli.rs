@@ -32,6 +32,17 @@ pub enum Reschedule {
     Never,
 }
 
+/// Which stages `--inline` substitutes into the statements that read them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
+pub enum Inline {
+    /// Pointwise stages of intermediates nothing reads after the region
+    /// (see `transform::inline`).
+    #[default]
+    Pointwise,
+    /// None.
+    None,
+}
+
 /// Format of `--report`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum ReportFormat {
@@ -120,6 +131,10 @@ pub struct Cli {
     /// Fusion heuristic.
     #[arg(long, value_enum)]
     pub fusion: Option<Fusion>,
+
+    /// Substitute pointwise stages that write arrays nothing reads after the region into the statements that read them (pointwise, the default where regions are rescheduled), or keep every stage (none).
+    #[arg(long, value_enum, value_name = "WHICH")]
+    pub inline: Option<Inline>,
 
     /// Which schedule a region gets: the one the cost model predicts fastest (model: the new schedule, or the original order with its parallel loops marked, or the original order), the new one (always: for testing the transformations), or the original order with its parallel loops marked (never).
     #[arg(long, value_enum, value_name = "WHEN")]
@@ -219,7 +234,8 @@ impl Cli {
             || self.reschedule.is_some()
             || self.l2_tile_factor.is_some()
             || self.isolate_full_tiles.is_some()
-            || self.register_tiles.is_some();
+            || self.register_tiles.is_some()
+            || self.inline.is_some();
         if self.target() == Target::C && !asked {
             return Ok(None);
         }
@@ -278,6 +294,7 @@ impl Cli {
         let io = (auto || outer_auto || self.report.is_some()).then_some(crate::transform::tile::IoOptions { hierarchy, auto, outer: outer_auto });
         Ok(Some(crate::SchedulePlan {
             io,
+            inline: self.inline.unwrap_or_default() == Inline::Pointwise,
             fusion: self.fusion.unwrap_or(if liveout_by_default { Fusion::Liveout } else { Fusion::Smart }),
             smart_unless_fused: liveout_by_default,
             tile_sizes,

@@ -237,6 +237,9 @@ pub struct SchedulePlan {
     pub reschedule: cli::Reschedule,
     /// The I/O model: `--tile-sizes=auto`, or measuring tiled bands for `--report`.
     pub io: Option<transform::tile::IoOptions>,
+    /// Pointwise stages are inlined into their readers first
+    /// (`--inline`, [`transform::inline`]).
+    pub inline: bool,
     /// No tile sizes were asked for: [`Self::tile_sizes`] are iotile's.
     pub default_sizes: bool,
 }
@@ -329,6 +332,15 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
                 print!("{}", scop.dump().map_err(|e| region_error(file, region, &e.to_string()))?);
             }
             let fail = |e: isl::IslError| region_error(file, region, &e.0);
+            // Pointwise stages substituted into their readers: the region
+            // is scheduled and generated from that model (its original
+            // text is still what a region kept as written prints).
+            let inlined = match options.plan.as_ref().filter(|p| p.inline) {
+                Some(_) => times.time(Some(region.index), "inline", || transform::inline::apply(scop)).ok().flatten(),
+                None => None,
+            };
+            let inlined_lines: Vec<String> = inlined.iter().flat_map(|(_, l)| l.iter().map(transform::inline::Inlined::describe)).collect();
+            let scop = inlined.as_ref().map_or(scop, |(s, _)| s);
             let mut used = ast::identifiers(&file.expanded[scop.span.clone()]);
             used.extend(ast::identifiers(&file.text[region.original.clone()]));
             let openmp = options.target == back::Target::Openmp;
@@ -497,6 +509,7 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
             if options.report {
                 let statements = scop.statements.iter().map(|s| s.name.clone()).collect();
                 let line = file.text[..region.original.start].matches('\n').count() + 1;
+                let decision = report::Decision { inlined: inlined_lines, ..decision };
                 reports.push(report::RegionReport { region: region.index, line, statements, decision });
             }
             if options.save_schedule.is_some() {
@@ -693,7 +706,7 @@ fn choose_schedule(
             };
             let schedule = candidate.fused.unwrap_or(schedule);
             let counts = [&dependences.flow, &dependences.anti, &dependences.output].map(|d| d.n_map().map_or(0, |n| n.max(0) as usize));
-            let decision = report::Decision { dependences: Some(counts), schedule: candidate.verdict.into(), fusion: candidate.fusion, bands: candidate.bands };
+            let decision = report::Decision { dependences: Some(counts), schedule: candidate.verdict.into(), fusion: candidate.fusion, bands: candidate.bands, inlined: Vec::new() };
             let privatizable = dependences.privatization(scop)?;
             return Ok(Chosen { schedule, privatizable, warning: None, new: true, live_in, decision, dependences: Some(dependences) });
         };

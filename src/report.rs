@@ -16,6 +16,8 @@ pub struct Decision {
     pub schedule: String,
     /// Producers fused into their consumers' tiles.
     pub fusion: Vec<String>,
+    /// Producers inlined into the statements that read them.
+    pub inlined: Vec<String>,
     /// The I/O model's account of each tiled band.
     pub bands: Vec<BandReport>,
 }
@@ -42,6 +44,9 @@ pub fn text(file: &str, hierarchy: Option<&Hierarchy>, regions: &[RegionReport])
         out.push_str(&format!("region {} (line {}): {} statement(s)\n", r.region, r.line, r.statements.len()));
         if let Some([flow, anti, output]) = d.dependences {
             out.push_str(&format!("  dependences: {flow} flow, {anti} anti, {output} output\n"));
+        }
+        for i in &d.inlined {
+            out.push_str(&format!("  inlined: {i}\n"));
         }
         out.push_str(&format!("  schedule: {}\n", d.schedule));
         for f in &d.fusion {
@@ -97,11 +102,12 @@ fn region_json(r: &RegionReport) -> String {
     };
     let bands: Vec<String> = d.bands.iter().map(band_json).collect();
     format!(
-        "{{\"region\": {}, \"line\": {}, \"statements\": {}, \"dependences\": {dependences}, \"schedule\": {}, \"fusion\": {}, \"bands\": [{}]}}",
+        "{{\"region\": {}, \"line\": {}, \"statements\": {}, \"dependences\": {dependences}, \"schedule\": {}, \"inlined\": {}, \"fusion\": {}, \"bands\": [{}]}}",
         r.region,
         r.line,
         strings(&r.statements),
         string(&d.schedule),
+        strings(&d.inlined),
         strings(&d.fusion),
         bands.join(", ")
     )

@@ -265,7 +265,58 @@ pub struct LiveIterator {
     pub final_value: isl_rs::PwAff,
 }
 
+impl Statement {
+    /// A copy (isl objects are copied one by one).
+    pub fn copy(&self) -> IslResult<Statement> {
+        Ok(Statement {
+            name: self.name.clone(),
+            domain: self.domain.copy()?,
+            iterators: self.iterators.clone(),
+            decreasing: self.decreasing.clone(),
+            reads: self.reads.iter().map(Access::copy).collect::<IslResult<_>>()?,
+            writes: self.writes.iter().map(Access::copy).collect::<IslResult<_>>()?,
+            body: self.body.clone(),
+            span: self.span.clone(),
+        })
+    }
+}
+
+impl Access {
+    /// A copy.
+    pub fn copy(&self) -> IslResult<Access> {
+        Ok(Access { ref_id: self.ref_id.clone(), array: self.array.clone(), relation: self.relation.copy()? })
+    }
+}
+
 impl Scop {
+    /// This region with other statements (a subset of its own, rewritten)
+    /// and the original schedule of those.
+    pub fn with_statements(&self, statements: Vec<Statement>, schedule: Schedule) -> IslResult<Scop> {
+        let live_iterators = self
+            .live_iterators
+            .iter()
+            .map(|l| Ok(LiveIterator { name: l.name.clone(), final_value: l.final_value.copy()? }))
+            .collect::<IslResult<_>>()?;
+        Ok(Scop {
+            index: self.index,
+            params: self.params.clone(),
+            unsigned_params: self.unsigned_params.clone(),
+            context: self.context.copy()?,
+            wrapping: self.wrapping.as_ref().map(|w| w.copy()).transpose()?,
+            statements,
+            arrays: self.arrays.clone(),
+            invariants: self.invariants.clone(),
+            schedule,
+            private_declarations: self.private_declarations.clone(),
+            live_iterators,
+            scalars_live_after: self.scalars_live_after.clone(),
+            dead_after: self.dead_after.clone(),
+            outer_iterators: self.outer_iterators.clone(),
+            counter_type: self.counter_type,
+            span: self.span.clone(),
+        })
+    }
+
     /// The union of all statement domains.
     pub fn domain(&self) -> IslResult<UnionSet> {
         let mut all: Option<UnionSet> = None;

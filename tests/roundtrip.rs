@@ -536,3 +536,23 @@ fn the_model_s_outer_tiles_run_as_written() {
     let report = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success() && report.matches("\"outer_tile_sizes\": null").count() == 2, "{report}");
 }
+
+/// Pointwise stages of dead intermediates are inlined into their readers
+/// by default (so that the round trips of `inline-pointwise-stages.c`
+/// cannot pass without it), in a chain (`sq` into `sum`, then `sum` into
+/// `out`), with an `int` array's truncation kept; stages whose inputs a
+/// later stage overwrites, read inside a choice or read after the region
+/// are kept; `--inline=none` keeps every stage.
+#[test]
+fn pointwise_stages_are_inlined_where_their_values_cannot_change() {
+    let (report, code) = translate("testsuite/run/inline-pointwise-stages.c", &["--target=openmp", "--report"]);
+    for line in ["inlined: S_0 (sq) into S_1", "inlined: S_1 (sum) into S_3", "inlined: S_2 (half) into S_3"] {
+        assert!(report.contains(line), "{line}:\n{report}");
+    }
+    assert_eq!(report.matches("inlined:").count(), 3, "{report}");
+    assert!(code.contains("((int)("), "the truncation to int is lost:\n{code}");
+    let (report, _) = translate("testsuite/run/inline-pointwise-stages.c", &["--target=openmp", "--report", "--inline=none"]);
+    assert!(!report.contains("inlined:"), "{report}");
+    let (report, _) = translate("testsuite/run/image-harris.c", &["--target=openmp", "--report"]);
+    assert_eq!(report.matches("inlined:").count(), 6, "{report}");
+}

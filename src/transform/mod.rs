@@ -1,5 +1,9 @@
 //! Transformations of a schedule tree before AST generation.
 //!
+//! Before scheduling, [`inline`] substitutes pointwise stages into the
+//! statements that read them (a change of the region's model, not of a
+//! schedule).
+//!
 //! [`tile`] tiles permutable bands and marks the loops that may run in
 //! parallel, and, for the GPU, [`gpu`] marks the point loops that may run
 //! as a block's threads (and the tile loops that run as the grid's
@@ -11,6 +15,7 @@
 
 pub mod fuse;
 pub mod gpu;
+pub mod inline;
 pub mod scratch;
 pub mod shared;
 pub mod tile;
