@@ -19,7 +19,10 @@
 //! in most of those close enough to `UINT_MAX` that some loops' bounds
 //! wrap;
 //! some arrays the last region writes are
-//! named in a `#pragma iotile scratch` and not printed.
+//! named in a `#pragma iotile scratch` and not printed, and some last
+//! regions end with a stage that writes a new such array at its own point
+//! and a stage that reads it at its neighbours (what `--inline` and
+//! tile-local buffers act on).
 //!
 //! Every iterator's range is known (parameters get their values here), so
 //! every subscript is shifted to be non-negative and every extent is set
@@ -42,6 +45,9 @@ const WIDE_STREAM: u64 = 0x7769_6465_5f69_7465;
 
 /// Mixed into the seed for the choice of `unsigned` iterators from a base.
 const BASE_STREAM: u64 = 0x6261_7365_5f69_7465;
+
+/// Mixed into the seed for the choice of a final pair of stages.
+const STAGE_STREAM: u64 = 0x7374_6167_655f_7061;
 
 /// Generates the program of `seed`.
 pub fn generate(seed: u64) -> Program {
@@ -101,6 +107,13 @@ pub fn generate(seed: u64) -> Program {
             }
         }
     }
+    // Some end with a pipeline stage that only the next one reads, through
+    // an array not needed after the region (what iotile's inlining and
+    // tile-local buffers act on); drawn from a stream of its own, so that
+    // the other programs stay what they were.
+    if Rng::new(seed ^ STAGE_STREAM).chance(35) {
+        generator.stage_pair();
+    }
     generator.program
 }
 
@@ -131,6 +144,64 @@ struct Generator {
 }
 
 impl Generator {
+    /// Appends to the last region a stage writing a new array over
+    /// `[0, n)` (or `[0, n)²`) at its own point, from a value of other
+    /// arrays, and a stage reading it at its neighbours into a printed
+    /// array; the new array is named in the scratch pragma and not
+    /// printed.
+    fn stage_pair(&mut self) {
+        let printed: Vec<usize> = (0..self.program.arrays.len()).filter(|a| !self.program.scratch.contains(a)).collect();
+        if printed.is_empty() || self.program.regions.is_empty() || self.program.arrays.len() >= 8 {
+            return;
+        }
+        let target = *self.rng.pick(&printed);
+        let elem = self.program.arrays[target].elem;
+        let dims = self.rng.range(1, 2) as usize;
+        let stage = self.program.arrays.len();
+        self.program.arrays.push(Array { name: format!("{}", (b'A' + stage as u8) as char), elem, extents: vec![1; dims] });
+        let n = self.param("n");
+        let loops = |first: i64, last: Affine, body: Vec<Stmt>| -> Vec<Stmt> {
+            let mut body = body;
+            for d in (0..dims).rev() {
+                let to = Bound::Affine(last.clone());
+                body = vec![Stmt::Loop { var: ITERATORS[d].into(), from: Bound::Affine(Affine::constant(first)), to, step: 1, down: false, test: Test::Inclusive, body }];
+            }
+            body
+        };
+        let own: Vec<Affine> = (0..dims).map(|d| Affine::var(ITERATORS[d], 1, 0)).collect();
+        // The producer, over [0, n - 1].
+        for d in 0..dims {
+            self.scope.push((ITERATORS[d].into(), 0, n - 1));
+        }
+        let written = Access { array: stage, subscripts: own.clone() };
+        self.record(&written);
+        let value = self.value(elem, 1, None);
+        let producer = Stmt::Write { target: Target::Element(written), op: Op::Assign, value };
+        self.scope.truncate(self.scope.len() - dims);
+        // The consumer, over [1, n - 2], reading the stage at offsets of
+        // -1 to 1.
+        for d in 0..dims {
+            self.scope.push((ITERATORS[d].into(), 1, n - 2));
+        }
+        let mut terms = Vec::new();
+        for _ in 0..self.rng.range(1, 3) {
+            let subscripts = own.iter().map(|a| a.clone().plus(self.rng.range(-1, 1))).collect();
+            let read = self.read(Access { array: stage, subscripts });
+            let c = if elem.is_int() { self.rng.range(1, 3).to_string() } else { format!("{}{}", self.rng.pick(&["0.5", "0.25", "-0.25"]), if elem == Elem::Float { "f" } else { "" }) };
+            terms.push((c, read));
+        }
+        let value = if elem.is_int() { Expr::Remainder(Box::new(Expr::Sum(terms)), 1009) } else { Expr::Sum(terms) };
+        let subscripts = self.subscripts(target, None);
+        let access = Access { array: target, subscripts };
+        self.record(&access);
+        let consumer = Stmt::Write { target: Target::Element(access), op: Op::Assign, value };
+        self.scope.truncate(self.scope.len() - dims);
+        let last = self.program.regions.len() - 1;
+        self.program.regions[last].extend(loops(0, Affine::var("n", 1, -1), vec![producer]));
+        self.program.regions[last].extend(loops(1, Affine::var("n", 1, -2), vec![consumer]));
+        self.program.scratch.push(stage);
+    }
+
     fn region(&mut self) -> Vec<Stmt> {
         let mut body = Vec::new();
         for _ in 0..self.rng.range(1, 2) {
