@@ -209,6 +209,10 @@ pub const AST_OPERATIONS: u64 = 3_000_000;
 /// fusion and tiles 3,5,7 (about 1.5 s to reach the bound).
 pub const CHECK_OPERATIONS: u64 = 3_000_000;
 
+/// isl operations [`transform::inline`] may spend on a region; past them
+/// nothing is inlined.
+pub const INLINE_OPERATIONS: u64 = 1_000_000;
+
 /// Tile size, with post-tiling fusion on the CPU and no sizes asked for,
 /// of the member that runs innermost in a tile (the stride-one one; the
 /// others keep 32): a fused tile recomputes its producers' borders and
@@ -336,7 +340,7 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
             // is scheduled and generated from that model (its original
             // text is still what a region kept as written prints).
             let inlined = match options.plan.as_ref().filter(|p| p.inline) {
-                Some(_) => times.time(Some(region.index), "inline", || transform::inline::apply(scop)).ok().flatten(),
+                Some(_) => times.time(Some(region.index), "inline", || isl::within_operations(session.ctx(), INLINE_OPERATIONS, || transform::inline::apply(scop)).flatten()),
                 None => None,
             };
             let inlined_lines: Vec<String> = inlined.iter().flat_map(|(_, l)| l.iter().map(transform::inline::Inlined::describe)).collect();
