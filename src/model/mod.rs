@@ -367,7 +367,9 @@ impl CostModel {
             let Some(range) = dim_range(&set, d as i32)? else { return Ok(hull) };
             ranges.push(range);
         }
-        if n == 0 || self.is_box(&set)? {
+        // Bounds past 2^40 (iterators counting from near `LONG_MAX`) keep
+        // the box hull: the lattice's arithmetic below stays in `i64`.
+        if n == 0 || ranges.iter().any(|&(lo, hi)| lo.abs() > 1 << 40 || hi.abs() > 1 << 40) || self.is_box(&set)? {
             return Ok(hull);
         }
         let widest = (0..n).max_by_key(|&d| ranges[d].1 - ranges[d].0).unwrap_or(0);
@@ -392,7 +394,7 @@ impl CostModel {
             Ok(count.get_d()?)
         });
         Ok(match counted {
-            Some(count) => (count * steps.iter().product::<i64>() as f64).min(hull),
+            Some(count) => (count * steps.iter().map(|&s| s as f64).product::<f64>()).min(hull),
             None => hull,
         })
     }
