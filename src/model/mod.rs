@@ -524,5 +524,8 @@ mod tests {
         within(points(&ctx, "[n] -> { S[i, j, k] : 0 <= k < j < i < n }"), 300.0 * 299.0 * 298.0 / 6.0, 0.03);
         within(points(&ctx, "[n] -> { S[i, j] : 0 <= i < n and 0 <= j < n and i % 2 = 0 }"), 150.0 * 300.0, 0.03);
         assert_eq!(points(&ctx, "[n] -> { S[i] : 0 <= i < n and i > n }"), 0.0);
+        // Bounds past 2^40 (iterators from near `LONG_MAX`): the box hull.
+        let far = "[n] -> { S[i, j, k] : 4611686018427387904 <= i < 4611686018427387904 + n and 0 <= j < n and 0 <= k <= j }";
+        assert_eq!(points(&ctx, far), 300.0 * 300.0 * 300.0);
     }
 }
