@@ -320,19 +320,10 @@ fn inline(scop: &Scop, producer: &Statement, plan: Plan) -> IslResult<(Scop, Inl
         }
         statements.push(copy);
     }
-    let domain = statements.iter().try_fold(None::<isl_rs::UnionSet>, |all, s| -> IslResult<_> {
-        let d = isl_rs::UnionSet::from_set(s.domain.copy()?)?;
-        Ok(Some(match all {
-            None => d,
-            Some(a) => a.union(d)?,
-        }))
-    })?;
-    let schedule = match domain {
-        Some(d) => scop.schedule.copy()?.intersect_domain(d)?,
-        None => scop.schedule.copy()?,
-    };
+    let mut next = scop.with_statements(statements, scop.schedule.copy()?)?;
+    next.schedule = next.schedule.copy()?.intersect_domain(next.domain()?)?;
     let inlined = Inlined { producer: producer.name.clone(), array: plan.array.clone(), consumers };
-    Ok((scop.with_statements(statements, schedule)?, inlined))
+    Ok((next, inlined))
 }
 
 /// `pieces` with every element of the plan's array replaced by the
