@@ -35,11 +35,25 @@
 //! Tiles of a parallel loop stay independent: what a tile needs of a
 //! producer it computes itself (recomputed instances write the value the
 //! other tile writes).
+//!
+//! What a tile runs of a producer is written as a box that moves with the
+//! tile, clipped to the producer's instances: the relation composed
+//! through the tile map comes as pieces with divisions, one per border
+//! case, and isl's code splits the producer's loops at each. A producer
+//! whose copies compute the same values may run a few instances more than
+//! its tiles need to get a box. Producers of the same box that do not
+//! read each other's values share one loop nest.
 
-use isl_rs::{DimType, MultiUnionPwAff, Schedule, ScheduleNode, ScheduleNodeType, Set, UnionMap, UnionSet};
+use isl_rs::{DimType, Map, MultiUnionPwAff, Schedule, ScheduleNode, ScheduleNodeType, Set, UnionMap, UnionSet};
 
 use crate::isl::{coalesced, tuple_names, IslError, IslResult};
 use crate::scop::Scop;
+
+/// How many times more points than the consumer's tile the box a tile
+/// needs of a producer with as many dimensions may hold for the producer
+/// to fuse into that tile ([`downsamples`]): twice the tile, a level of a
+/// pyramid that halves one dimension, and its borders.
+pub const DOWNSAMPLING: f64 = 2.5;
 
 /// The most isl operations the fusion of one region may take (the region
 /// keeps its unfused schedule beyond).
@@ -75,7 +89,7 @@ pub fn apply(tiled: Schedule, scop: &Scop) -> IslResult<(Schedule, Vec<FusedProd
             continue;
         }
         let Some(plan) = best_plan(&schedule, &accesses, &groups, &gone, consumer)? else { continue };
-        schedule = graft(schedule, scop, &groups, &plan, consumer)?;
+        schedule = graft(schedule, scop, &accesses, &groups, &plan, consumer)?;
         for p in &plan.producers {
             gone[p.group] = true;
             fused.push(FusedProducer {
@@ -185,6 +199,7 @@ fn fusible_producers(accesses: &Accesses, groups: &[UnionSet], gone: &[bool], co
     let mut fused: Vec<Producer> = Vec::new();
     // `tile -> element` read by the instances each tile runs so far.
     let mut needed = tiles.copy()?.reverse()?.apply_range(accesses.reads_of(&groups[consumer])?)?;
+    let tile_boxes = box_sizes(&tiles.copy()?.reverse()?)?;
     let scalar = |m: &UnionMap| -> IslResult<bool> {
         let list = m.copy()?.range()?.get_set_list()?;
         for i in 0..list.size()? {
@@ -247,11 +262,18 @@ fn fusible_producers(accesses: &Accesses, groups: &[UnionSet], gone: &[bool], co
         if share_elements(&writes, &between_accesses)? || share_elements(&writes, &accesses.writes_of(&after)?)? {
             continue;
         }
+        // A producer that reads nothing it writes and writes each element
+        // once computes the same value wherever an instance runs: its
+        // instances may run in several tiles, and more of them than a
+        // tile needs, to make each tile's a box.
+        let recomputable = !share_elements(&reads, &writes)? && writes.copy()?.reverse()?.is_single_valued()?;
+        let extension = as_boxes(extension, recomputable.then_some(instances))?;
+        if downsamples(&box_sizes(&extension)?, &tile_boxes) {
+            continue;
+        }
         let overlapped = !extension.is_injective()?;
         if overlapped {
-            let reads_own = share_elements(&reads, &writes)?;
-            let written_once = writes.copy()?.reverse()?.is_single_valued()?;
-            if reads_own || !written_once || !bounded_overlap(&extension)? {
+            if !recomputable || !bounded_overlap(&extension)? {
                 continue;
             }
         } else if !own_dependences_within_tiles(&extension, &reads, &writes)? {
@@ -262,6 +284,110 @@ fn fusible_producers(accesses: &Accesses, groups: &[UnionSet], gone: &[bool], co
         fused.push(Producer { group: p, extension, overlapped });
     }
     Ok(fused)
+}
+
+/// `extension` (`tile -> instance`) with each statement's part written as
+/// one box that moves with its tile: `t_k + a_k <= x_k <= t_k + b_k` for
+/// the tile's dimensions, the offsets the least and greatest distances the
+/// part has, clipped to the instances it holds where that is the same
+/// relation, or else, where `recomputable` gives the producer's instances
+/// (whose copies all compute the same values), clipped to those: the tiles
+/// then run a few more instances than they need (the corners around a
+/// five-point stencil's tile). Composed through tile maps and several
+/// reads, the relation comes as a union of pieces with divisions, one per
+/// border case, and the code generated from it splits the producer's
+/// loops at every one of them; the box gives one loop nest.
+fn as_boxes(extension: UnionMap, recomputable: Option<&UnionSet>) -> IslResult<UnionMap> {
+    let list = extension.get_map_list()?;
+    let mut result = UnionMap::empty(extension.get_space()?)?;
+    for i in 0..list.size()? {
+        result = result.union(UnionMap::from_map(as_box(list.get_at(i)?, recomputable)?)?)?;
+    }
+    Ok(result)
+}
+
+/// One statement's part of [`as_boxes`]: `map` as a box, or as it is
+/// where no box can stand for it.
+fn as_box(map: Map, recomputable: Option<&UnionSet>) -> IslResult<Map> {
+    let tile_dims = map.dim(DimType::In)? as usize;
+    let dims = map.dim(DimType::Out)? as usize;
+    let shared = tile_dims.min(dims);
+    if shared == 0 || map.has_tuple_name(DimType::In)? || !map.has_tuple_name(DimType::Out)? {
+        return Ok(map);
+    }
+    let name = map.get_tuple_name(DimType::Out)?.to_string();
+    let ctx = map.get_ctx();
+    let t: Vec<String> = (0..tile_dims).map(|k| format!("t{k}")).collect();
+    let x: Vec<String> = (0..dims).map(|k| format!("x{k}")).collect();
+    let differences: Vec<String> = (0..shared).map(|k| format!("x{k} - t{k}")).collect();
+    let to_differences = Map::read_from_str(&ctx, &format!("{{ [[{}] -> {name}[{}]] -> [{}] }}", t.join(", "), x.join(", "), differences.join(", ")))?;
+    let distances = map.copy()?.wrap()?.apply(to_differences)?;
+    let mut bounds = Vec::new();
+    // Whether the box is as wide as the widest tile's part in each
+    // dimension: it is not where the tile's dimension `k` is not the
+    // producer's (a transposed read), and the box would span the extent.
+    let mut tight = true;
+    for k in 0..shared {
+        let low = distances.copy()?.dim_min_val(k as i32)?;
+        let high = distances.copy()?.dim_max_val(k as i32)?;
+        if low.is_int()? {
+            bounds.push(format!("x{k} >= t{k} + ({})", low.to_str()?));
+        }
+        if high.is_int()? {
+            bounds.push(format!("x{k} <= t{k} + ({})", high.to_str()?));
+        }
+        let span = map.copy()?.dim_max(k as i32)?.sub(map.copy()?.dim_min(k as i32)?)?.max_val()?;
+        tight &= low.is_int()? && high.is_int()? && span.is_int()? && !high.sub(low)?.gt(&span)?;
+    }
+    if bounds.is_empty() {
+        return Ok(map);
+    }
+    let around = Map::read_from_str(&ctx, &format!("{{ [{}] -> {name}[{}] : {} }}", t.join(", "), x.join(", "), bounds.join(" and ")))?.intersect_domain(map.copy()?.domain()?)?;
+    let exact = around.copy()?.intersect_range(map.copy()?.range()?.coalesce()?)?.coalesce()?;
+    if exact.is_equal(&map)? {
+        return Ok(exact);
+    }
+    let Some(instances) = recomputable.filter(|_| tight) else { return Ok(map) };
+    let statement = instances.extract_set(map.get_space()?.range()?)?;
+    let more = around.intersect_range(statement)?.coalesce()?;
+    Ok(if map.is_subset(&more)? { more } else { map })
+}
+
+/// Per statement of `map` (`tile -> instance`), its dimensions and the
+/// number of points in the box around the largest part a tile has of it
+/// (`None` where unbounded).
+fn box_sizes(map: &UnionMap) -> IslResult<Vec<(usize, Option<f64>)>> {
+    let list = map.get_map_list()?;
+    let mut sizes = Vec::new();
+    for i in 0..list.size()? {
+        let part = list.get_at(i)?;
+        let dims = part.dim(DimType::Out)? as usize;
+        let mut points = Some(1.0);
+        for d in 0..dims {
+            let span = part.copy()?.dim_max(d as i32)?.sub(part.copy()?.dim_min(d as i32)?)?.max_val()?;
+            points = points.filter(|_| span.is_int().unwrap_or(false)).map(|p| p * (span.get_d().unwrap_or(f64::INFINITY) + 1.0));
+        }
+        sizes.push((dims, points));
+    }
+    Ok(sizes)
+}
+
+/// Whether a producer whose box per tile `producer` gives (see
+/// [`box_sizes`]) downsamples for the consumer whose tiles `tile` gives:
+/// a part of the producer with as many dimensions as the consumer has
+/// more than [`DOWNSAMPLING`] times its points in a tile. A pyramid's
+/// level fused into the level below it runs over twice its tile in each
+/// dimension, and the level below that over four times: chains of them
+/// fused into one tile run over a region several times larger than the
+/// tile, read in short rows, and the tiles are few. Each level fuses into
+/// the next instead.
+fn downsamples(producer: &[(usize, Option<f64>)], tile: &[(usize, Option<f64>)]) -> bool {
+    producer.iter().any(|&(dims, points)| {
+        tile.iter().any(|&(tile_dims, tile_points)| match (points, tile_points) {
+            (Some(p), Some(t)) => dims == tile_dims && p > DOWNSAMPLING * t,
+            _ => false,
+        })
+    })
 }
 
 /// Whether each tile needs a bounded number of instances (`extension`,
@@ -319,10 +445,57 @@ fn own_dependences_within_tiles(extension: &UnionMap, reads: &UnionMap, writes: 
     Ok(true)
 }
 
+/// Whether producer `b`, grafted just after `a`, can run in `a`'s loop
+/// nest instead, both in the order of their iterators: each is one
+/// statement, a tile needs the same box of both (with `b`'s name for
+/// `a`'s), neither accesses what the other writes, and neither reads what
+/// it writes itself nor writes an element twice (so that no order of their
+/// instances computes something else). Harris's two gradients of the same
+/// image so share one pass over its tile.
+fn share_loops(a: &Producer, b: &Producer, accesses: &Accesses, groups: &[UnionSet]) -> IslResult<bool> {
+    let (a_maps, b_maps) = (a.extension.get_map_list()?, b.extension.get_map_list()?);
+    if a_maps.size()? != 1 || b_maps.size()? != 1 {
+        return Ok(false);
+    }
+    let (a_map, b_map) = (a_maps.get_at(0)?, b_maps.get_at(0)?);
+    if a_map.dim(DimType::Out)? != b_map.dim(DimType::Out)? || !a_map.has_tuple_name(DimType::Out)? || !b_map.has_tuple_name(DimType::Out)? {
+        return Ok(false);
+    }
+    let renamed = b_map.set_tuple_name(DimType::Out, a_map.get_tuple_name(DimType::Out)?)?;
+    if !renamed.is_equal(&a_map)? {
+        return Ok(false);
+    }
+    let (a_reads, a_writes) = (accesses.reads_of(&groups[a.group])?, accesses.writes_of(&groups[a.group])?);
+    let (b_reads, b_writes) = (accesses.reads_of(&groups[b.group])?, accesses.writes_of(&groups[b.group])?);
+    let a_all = a_reads.copy()?.union(a_writes.copy()?)?;
+    let b_all = b_reads.copy()?.union(b_writes.copy()?)?;
+    Ok(!share_elements(&a_writes, &b_all)?
+        && !share_elements(&b_writes, &a_all)?
+        && !share_elements(&a_reads, &a_writes)?
+        && !share_elements(&b_reads, &b_writes)?
+        && a_writes.reverse()?.is_single_valued()?
+        && b_writes.reverse()?.is_single_valued()?)
+}
+
+/// `S[x] -> [x]` for the statements of `instances`: each instance at its
+/// own iterators.
+fn own_order(instances: &UnionSet) -> IslResult<UnionMap> {
+    let sets = instances.get_set_list()?;
+    let mut order = UnionMap::empty(instances.get_space()?)?;
+    for i in 0..sets.size()? {
+        let set = sets.get_at(i)?;
+        let x: Vec<String> = (0..set.dim(DimType::Set)?).map(|k| format!("x{k}")).collect();
+        let text = format!("{{ {}[{}] -> [{}] }}", set.get_tuple_name()?, x.join(", "), x.join(", "));
+        order = order.union(UnionMap::read_from_str(&set.get_ctx(), &text)?)?;
+    }
+    Ok(order)
+}
+
 /// `schedule` with the producers of `plan` grafted under the tile loops of
 /// group `consumer` at the plan's depth, each running the instances its
-/// extension gives in its original order, and their own subtrees emptied.
-fn graft(schedule: Schedule, scop: &Scop, groups: &[UnionSet], plan: &Plan, consumer: usize) -> IslResult<Schedule> {
+/// extension gives in its original order (producers that share loops, see
+/// [`share_loops`], in one loop nest), and their own subtrees emptied.
+fn graft(schedule: Schedule, scop: &Scop, accesses: &Accesses, groups: &[UnionSet], plan: &Plan, consumer: usize) -> IslResult<Schedule> {
     let band = tile_band(&schedule, consumer)?.ok_or_else(|| IslError("the tile band moved".into()))?;
     let members = band.band_n_member()? as usize;
     let band = if plan.depth < members { band.band_split(plan.depth as i32)? } else { band };
@@ -336,11 +509,22 @@ fn graft(schedule: Schedule, scop: &Scop, groups: &[UnionSet], plan: &Plan, cons
     // Each graft goes just before the consumer: the earliest first.
     let mut producers: Vec<&Producer> = plan.producers.iter().collect();
     producers.sort_by_key(|p| p.group);
+    let mut nests: Vec<Vec<&Producer>> = Vec::new();
     for producer in producers {
-        let instances = &groups[producer.group];
-        let extension = to_tiles.copy()?.apply_range(producer.extension.copy()?)?;
-        let order = MultiUnionPwAff::from_union_map(original.copy()?.intersect_domain(instances.copy()?)?)?;
-        let added = ScheduleNode::from_extension(extension)?.child(0)?.insert_partial_schedule(order)?;
+        match nests.last_mut() {
+            Some(nest) if share_loops(nest[0], producer, accesses, groups)? => nest.push(producer),
+            _ => nests.push(vec![producer]),
+        }
+    }
+    for nest in nests {
+        let mut extension = UnionMap::empty(to_tiles.get_space()?)?;
+        let mut order = UnionMap::empty(original.get_space()?)?;
+        for producer in &nest {
+            let instances = &groups[producer.group];
+            extension = extension.union(to_tiles.copy()?.apply_range(producer.extension.copy()?)?)?;
+            order = order.union(if nest.len() == 1 { original.copy()?.intersect_domain(instances.copy()?)? } else { own_order(instances)? })?;
+        }
+        let added = ScheduleNode::from_extension(extension)?.child(0)?.insert_partial_schedule(MultiUnionPwAff::from_union_map(order)?)?;
         at = at.graft_before(added.root()?)?;
     }
     // The producers' own subtrees run nothing.
