@@ -288,15 +288,32 @@ fn fused_wide_tiles_run_in_parallel() {
 }
 
 /// ... but not where wide tiles would leave an intermediate out of the
-/// tile-local buffers that tiles of the default sizes give it: a Gaussian
-/// pyramid's first level is 8 times wider than its last, whose tiles the
-/// others are fused into.
+/// tile-local buffers that tiles of the default sizes give it: the row
+/// pass of a 32-channel blur, fused into tiles that span every channel,
+/// needs 32 x 33 x 130 floats in a tile 128 columns wide.
 #[test]
 fn wide_fused_tiles_keep_the_tile_local_buffers() {
-    let (dump, text) = translate("testsuite/run/image-gaussian-pyramid.c", &["--target=openmp", "--fusion=liveout", "--dump-schedule", "-DH=512", "-DW=512"]);
-    assert!(dump.contains("region 0 tile width: 128 along the stride-one member would keep 2 intermediates in tile-local buffers, the given sizes 3: the given sizes used"), "{dump}");
-    assert!(dump.contains("region 0 scratch: t1 ("), "{dump}");
+    let (dump, text) = translate("testsuite/run/image-multichannel-blur.c", &["--target=openmp", "--fusion=liveout", "--dump-schedule"]);
+    assert!(dump.contains("region 0 tile width: 128 along the stride-one member would keep 0 intermediates in tile-local buffers, the given sizes 1: the given sizes used"), "{dump}");
+    assert!(dump.contains("region 0 scratch: tmp (32 x 33 x 32)"), "{dump}");
     assert!(!text.contains("+= 128)"), "{text}");
+}
+
+/// A pyramid fused level by level keeps every level's intermediate in
+/// tile-local buffers in tiles 128 columns wide: no producer runs in the
+/// tiles of a consumer that downsamples it more than
+/// `fuse::DOWNSAMPLING` times.
+#[test]
+fn a_pyramid_fuses_level_by_level_in_wide_tiles() {
+    let (dump, text) = translate("testsuite/run/image-gaussian-pyramid.c", &["--target=openmp", "--fusion=liveout", "--dump-schedule", "-DH=512", "-DW=512"]);
+    for fused in ["S_0 into the tiles of S_1", "S_2 into the tiles of S_3", "S_4 into the tiles of S_7", "S_5 into the tiles of S_7"] {
+        assert!(dump.contains(&format!("region 0 fusion: {fused} ")), "{fused}:\n{dump}");
+    }
+    for array in ["t1", "t2", "t3"] {
+        assert!(dump.contains(&format!("region 0 scratch: {array} (")), "{array}:\n{dump}");
+    }
+    assert!(!dump.contains("tile width:"), "{dump}");
+    assert!(text.contains("+= 128)"), "{text}");
 }
 
 /// By default, a producer that downsamples for its consumer (here the
@@ -555,4 +572,48 @@ fn pointwise_stages_are_inlined_where_their_values_cannot_change() {
     assert!(!report.contains("inlined:"), "{report}");
     let (report, _) = translate("testsuite/run/image-harris.c", &["--target=openmp", "--report"]);
     assert_eq!(report.matches("inlined:").count(), 6, "{report}");
+}
+
+/// The lines of `code` that assign to an element of a tile-local buffer
+/// of `array` (`iotile_scratch_<n>_<array>[...] = ...`), by line index.
+fn buffer_writes(code: &str, array: &str) -> Vec<usize> {
+    let target = format!("_{array}[");
+    code.lines()
+        .enumerate()
+        .filter(|(_, l)| {
+            let l = l.trim_start();
+            l.starts_with("iotile_scratch_") && l.split(" = ").next().is_some_and(|lhs| lhs.contains(&target))
+        })
+        .map(|(i, _)| i)
+        .collect()
+}
+
+/// Whether the first writes of the buffers of `a` and `b` in `code` are in
+/// one loop body: no loop starts or block ends between them.
+fn one_body(code: &str, a: &str, b: &str) -> bool {
+    let (a, b) = (buffer_writes(code, a)[0], buffer_writes(code, b)[0]);
+    !code.lines().skip(a.min(b)).take(a.abs_diff(b)).any(|l| l.trim_start().starts_with("for (") || l.trim_start().starts_with('}'))
+}
+
+/// Each producer fused into a tile runs as one loop nest over the box its
+/// tile needs (without the loops split at each border case, where a box
+/// computes the same), and two producers of the same box that do not read
+/// each other run in one: harris's gradients, and the gradients of
+/// `fusion-sibling-stages.c`, whose reader's window is not a box (its
+/// corners are recomputed too); the two stages there of which one reads
+/// the other keep a loop nest each. Their results are compared with the
+/// original's by the round trips above.
+#[test]
+fn fused_producers_run_over_boxes_and_share_loops_where_independent() {
+    let (_, code) = translate("testsuite/run/fusion-sibling-stages.c", &["--target=openmp"]);
+    for array in ["gx", "gy", "p", "q", "e"] {
+        assert_eq!(buffer_writes(&code, array).len(), 1, "{array} is not computed in one loop nest:\n{code}");
+    }
+    assert!(one_body(&code, "gx", "gy"), "gx and gy do not share a loop body:\n{code}");
+    assert!(!one_body(&code, "p", "q"), "q shares p's loop, whose values it reads:\n{code}");
+    let (_, code) = translate("testsuite/run/image-harris.c", &["--target=openmp", "-DH=256", "-DW=300"]);
+    for array in ["gray", "ix", "iy"] {
+        assert_eq!(buffer_writes(&code, array).len(), 1, "{array} is not computed in one loop nest:\n{code}");
+    }
+    assert!(one_body(&code, "ix", "iy"), "ix and iy do not share a loop body:\n{code}");
 }
