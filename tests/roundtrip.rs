@@ -293,38 +293,40 @@ fn fused_wide_tiles_run_in_parallel() {
 /// needs 32 x 33 x 130 floats in a tile 128 columns wide.
 #[test]
 fn wide_fused_tiles_keep_the_tile_local_buffers() {
-    let (dump, text) = translate("testsuite/run/image-multichannel-blur.c", &["--target=openmp", "--fusion=liveout", "--dump-schedule"]);
+    let (dump, text) = translate("testsuite/run/fusion-multichannel-blur.c", &["--target=openmp", "--fusion=liveout", "--dump-schedule"]);
     assert!(dump.contains("region 0 tile width: 128 along the stride-one member would keep 0 intermediates in tile-local buffers, the given sizes 1: the given sizes used"), "{dump}");
     assert!(dump.contains("region 0 scratch: tmp (32 x 33 x 32)"), "{dump}");
     assert!(!text.contains("+= 128)"), "{text}");
 }
 
 /// A pyramid fused level by level keeps every level's intermediate in
-/// tile-local buffers in tiles 128 columns wide: no producer runs in the
-/// tiles of a consumer that downsamples it more than
-/// `fuse::DOWNSAMPLING` times.
+/// tile-local buffers in tiles 128 columns wide, with `--fusion=liveout`
+/// and by default: no producer runs in the tiles of a consumer that
+/// downsamples it more than `fuse::DOWNSAMPLING` times.
 #[test]
 fn a_pyramid_fuses_level_by_level_in_wide_tiles() {
-    let (dump, text) = translate("testsuite/run/image-gaussian-pyramid.c", &["--target=openmp", "--fusion=liveout", "--dump-schedule", "-DH=512", "-DW=512"]);
-    for fused in ["S_0 into the tiles of S_1", "S_2 into the tiles of S_3", "S_4 into the tiles of S_7", "S_5 into the tiles of S_7"] {
-        assert!(dump.contains(&format!("region 0 fusion: {fused} ")), "{fused}:\n{dump}");
+    for fusion in [&["--fusion=liveout"][..], &[]] {
+        let (dump, text) = translate("testsuite/run/image-gaussian-pyramid.c", &[&["--target=openmp", "--dump-schedule", "-DH=512", "-DW=512"][..], fusion].concat());
+        for fused in ["S_0 into the tiles of S_1", "S_2 into the tiles of S_3", "S_4 into the tiles of S_7", "S_5 into the tiles of S_7"] {
+            assert!(dump.contains(&format!("region 0 fusion: {fused} ")), "{fused}:\n{dump}");
+        }
+        for array in ["t1", "t2", "t3"] {
+            assert!(dump.contains(&format!("region 0 scratch: {array} (")), "{array}:\n{dump}");
+        }
+        assert!(!dump.contains("tile width:") && !dump.contains("downsamples for"), "{dump}");
+        assert!(text.contains("+= 128)"), "{text}");
     }
-    for array in ["t1", "t2", "t3"] {
-        assert!(dump.contains(&format!("region 0 scratch: {array} (")), "{array}:\n{dump}");
-    }
-    assert!(!dump.contains("tile width:"), "{dump}");
-    assert!(text.contains("+= 128)"), "{text}");
 }
 
-/// By default, a producer that downsamples for its consumer (here the
-/// pyramid's first level, with 2 x 8 x 8 times the instances of the last
-/// level's nest whose tiles it would run in) leaves the region to smart
-/// fusion; `--fusion=liveout` still fuses it (above).
+/// By default, a producer that runs many times the instances of the
+/// consumer whose tiles it would run in (here an imperfect nest's
+/// triangular update `A[i][j] = A[i][j] * 0.5 + A[i][k]`, counted 1210
+/// instances in the tiles of `cs[j] += A[i][j]`, which has 120) leaves the
+/// region to smart fusion.
 #[test]
 fn downsampling_producers_leave_the_default_to_smart_fusion() {
-    let (dump, text) = translate("testsuite/run/image-gaussian-pyramid.c", &["--target=openmp", "--dump-schedule", "-DH=512", "-DW=512"]);
-    assert!(dump.contains("downsamples for S_7 (") && dump.contains("): smart fusion used"), "{dump}");
-    assert!(!text.contains("iotile_scratch_"), "{text}");
+    let (dump, _) = translate("testsuite/run/imperfect-nest.c", &["--target=openmp", "--dump-schedule"]);
+    assert!(dump.contains("region 0 fusion choice: S_2 downsamples for S_3 (1210 instances against 120): smart fusion used"), "{dump}");
 }
 
 /// Post-tiling fusion in 4 x 4 tiles, with the schedule dumped.
