@@ -272,15 +272,17 @@ fn translate(case: &str, flags: &[&str]) -> (String, String) {
     (String::from_utf8_lossy(&out.stdout).into_owned(), std::fs::read_to_string(&generated).expect("read the output"))
 }
 
-/// By default, an unsharp mask's stages are fused into wide tiles (32
-/// rows of 128 columns) and the tiles run in parallel: the band's first
-/// member, its three colour channels, fits one tile, so the mark goes to
-/// the rows (it went to the channels' loop, which isl does not generate
-/// for one iteration, and the tiles ran on one thread).
+/// By default, an unsharp mask's stages are fused into wide tiles and the
+/// tiles run in parallel: the band's first member, its three colour
+/// channels, fits one tile, so the mark goes to the rows (it went to the
+/// channels' loop, which isl does not generate for one iteration, and the
+/// tiles ran on one thread). At 2048 x 2048, its three intermediates over
+/// three channels do not all fit tile-local buffers in tiles of 16 x 512,
+/// and do in tiles of 32 x 128.
 #[test]
 fn fused_wide_tiles_run_in_parallel() {
-    let (_, text) = translate("testsuite/run/image-unsharp-mask.c", &["--target=openmp", "-DH=256", "-DW=256"]);
-    assert!(text.contains("iotile_scratch_"), "not fused into tiles:\n{text}");
+    let (dump, text) = translate("testsuite/run/image-unsharp-mask.c", &["--target=openmp", "--dump-schedule", "-DH=2048", "-DW=2048"]);
+    assert!(dump.contains("region 0 fused tile shape: 16 x 512 keeps 2, 32 x 128 3 intermediates in tile-local buffers: 32 x 128 used"), "{dump}");
     let parallel = text.lines().position(|l| l.trim() == "#pragma omp parallel for").unwrap_or_else(|| panic!("no parallel loop:\n{text}"));
     let rows = text.lines().nth(parallel + 1).unwrap_or_default();
     assert!(rows.contains("+= 32)"), "the parallel loop is not the rows' tile loop: {rows}");
@@ -290,31 +292,32 @@ fn fused_wide_tiles_run_in_parallel() {
 /// ... but not where wide tiles would leave an intermediate out of the
 /// tile-local buffers that tiles of the default sizes give it: the row
 /// pass of a 32-channel blur, fused into tiles that span every channel,
-/// needs 32 x 33 x 130 floats in a tile 128 columns wide.
+/// needs 32 x 33 x 130 floats in a tile 128 columns wide (16 x 18 x 514
+/// in one of 16 x 512).
 #[test]
 fn wide_fused_tiles_keep_the_tile_local_buffers() {
     let (dump, text) = translate("testsuite/run/fusion-multichannel-blur.c", &["--target=openmp", "--fusion=liveout", "--dump-schedule"]);
-    assert!(dump.contains("region 0 tile width: 128 along the stride-one member would keep 0 intermediates in tile-local buffers, the given sizes 1: the given sizes used"), "{dump}");
+    assert!(dump.contains("region 0 fused tile shape: 16 x 512 keeps 0, 32 x 128 0, the given sizes 1 intermediates in tile-local buffers: the given sizes used"), "{dump}");
     assert!(dump.contains("region 0 scratch: tmp (32 x 33 x 32)"), "{dump}");
     assert!(!text.contains("+= 128)"), "{text}");
 }
 
 /// A pyramid fused level by level keeps every level's intermediate in
-/// tile-local buffers in tiles 128 columns wide, with `--fusion=liveout`
+/// tile-local buffers in tiles 512 columns wide, with `--fusion=liveout`
 /// and by default: no producer runs in the tiles of a consumer that
 /// downsamples it more than `fuse::DOWNSAMPLING` times.
 #[test]
 fn a_pyramid_fuses_level_by_level_in_wide_tiles() {
     for fusion in [&["--fusion=liveout"][..], &[]] {
-        let (dump, text) = translate("testsuite/run/image-gaussian-pyramid.c", &[&["--target=openmp", "--dump-schedule", "-DH=512", "-DW=512"][..], fusion].concat());
+        let (dump, text) = translate("testsuite/run/image-gaussian-pyramid.c", &[&["--target=openmp", "--dump-schedule", "-DH=2048", "-DW=2048"][..], fusion].concat());
         for fused in ["S_0 into the tiles of S_1", "S_2 into the tiles of S_3", "S_4 into the tiles of S_7", "S_5 into the tiles of S_7"] {
             assert!(dump.contains(&format!("region 0 fusion: {fused} ")), "{fused}:\n{dump}");
         }
         for array in ["t1", "t2", "t3"] {
             assert!(dump.contains(&format!("region 0 scratch: {array} (")), "{array}:\n{dump}");
         }
-        assert!(!dump.contains("tile width:") && !dump.contains("downsamples for"), "{dump}");
-        assert!(text.contains("+= 128)"), "{text}");
+        assert!(!dump.contains("tile shape:") && !dump.contains("downsamples for"), "{dump}");
+        assert!(text.contains("+= 512)"), "{text}");
     }
 }
 

@@ -69,12 +69,23 @@ pub struct TileOptions {
     /// The I/O model: each tiled band is measured and reported, and with
     /// `--tile-sizes=auto` sized (its tile loops ordered) by its search.
     pub io: Option<IoOptions>,
-    /// Tile size of the member each band runs innermost in its tiles (its
-    /// stride-one member), in place of what [`Self::sizes`] gives it.
-    pub innermost_size: Option<i64>,
+    /// Tile sizes in place of what [`Self::sizes`] gives: `width` for the
+    /// member each band runs innermost in its tiles (its stride-one
+    /// member), `rows` for every other.
+    pub shape: Option<TileShape>,
     /// Register tiles inside the full tiles of bands of three or more
     /// members (CPU targets; see [`register_tile`]).
     pub registers: Option<RegisterTiles>,
+}
+
+/// Tile sizes by role: `width` iterations of a band's stride-one member,
+/// `rows` of each of its others.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TileShape {
+    /// Iterations of each member but the stride-one one.
+    pub rows: i64,
+    /// Iterations of the stride-one member.
+    pub width: i64,
 }
 
 /// The shape of register tiles: `rows` iterations of the member a written
@@ -326,8 +337,9 @@ impl Tiler<'_> {
         self.bands_tiled += 1;
         let n = node.band_n_member()? as usize;
         let mut asked: Vec<i64> = (0..n).map(|i| asked.get(i).or(asked.last()).copied().unwrap_or(32)).collect();
-        if let Some(size) = self.options.innermost_size {
-            asked[cheapest_innermost(&node, self.scop, true)?] = size;
+        if let Some(shape) = self.options.shape {
+            asked = vec![shape.rows; n];
+            asked[cheapest_innermost(&node, self.scop, true)?] = shape.width;
         }
         let factor = self.options.second_level.filter(|&f| f > 1);
         let outer_of = |sizes: &[i64]| factor.map(|f| sizes.iter().map(|s| s * f).collect::<Vec<_>>());
