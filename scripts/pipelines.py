@@ -42,7 +42,10 @@ For each program:
      touch of pages. After an untimed warm-up round, all are run --runs
      times, interleaved (each round starting one version later), with
      OMP_NUM_THREADS=--threads and OMP_PROC_BIND=true (unless set); region
-     time = the least of the runs' clocked region seconds. (Subtracting the
+     time = the least of the runs' clocked region seconds. With --warm,
+     the region and its clock run twice in a loop of their own and the
+     second pass counts: caches and threads warm, as halide_pipelines.py
+     times Halide's realize() after a warm-up. (Subtracting the
      baseline's whole-process time instead overstated it: the baseline
      prints zeros, which are cheaper to print than the values of a run.)
      Speedup (<version>_speedup) = orig region time / that version's
@@ -123,6 +126,8 @@ def parse_args():
                    help="iotile flags of the main variant, e.g. --iotile-flags=--tile-size=32 (default: none)")
     p.add_argument("--compare", action="append", default=[], metavar="FLAGS",
                    help="another iotile variant with these flags, checked and timed too (repeatable), e.g. --compare=--no-tile")
+    p.add_argument("--warm", action="store_true",
+                   help="time each version's region run a second time in the same process, caches and threads warm, as halide_pipelines.py times Halide (default: the region's only run)")
     p.add_argument("--no-time", action="store_true", help="check correctness only")
     p.add_argument("--no-omp", action="store_true",
                    help="leave out omp, the hand-written OpenMP baseline (omp parallel for on each stage's outer loop)")
@@ -193,12 +198,16 @@ def indentation(line):
 REGION_CLOCK = "iotile-region-seconds"
 
 
-def timed_region(text):
+def timed_region(text, warm=False):
     """The source with a clock around its region, printing "iotile-region-seconds S" on stderr after it.
 
     The clock starts before any '#pragma iotile' lines directly above
     '#pragma scop' (iotile reads them as part of the region), and its code
-    stays outside the region, which iotile copies unchanged.
+    stays outside the region, which iotile copies unchanged. With warm,
+    the region and its clock run twice in a loop of their own, and only
+    the second pass prints: its caches and threads are warm, as Halide's
+    realize() is timed after a warm-up (the image pipelines' stages never
+    read what they write, so a second pass computes the same values).
     """
     lines = text.splitlines(keepends=True)
     start, end = scop_region(lines)
@@ -207,11 +216,14 @@ def timed_region(text):
         first -= 1
     pad = indentation(lines[start + 1]) or "  "
     before = f"{pad}struct timespec iotile_clock_start;\n{pad}clock_gettime(CLOCK_MONOTONIC, &iotile_clock_start);\n"
+    loop, report, close = "", "", ""
+    if warm:
+        loop, report, close = f"{pad}for (int iotile_pass = 0; iotile_pass < 2; iotile_pass++) {{\n", "if (iotile_pass == 1) ", f"{pad}}}\n"
     seconds = ("(double)(iotile_clock_end.tv_sec - iotile_clock_start.tv_sec)"
                " + 1e-9 * (double)(iotile_clock_end.tv_nsec - iotile_clock_start.tv_nsec)")
     after = (f"{pad}{{\n{pad}  struct timespec iotile_clock_end;\n{pad}  clock_gettime(CLOCK_MONOTONIC, &iotile_clock_end);\n"
-             f"{pad}  fprintf(stderr, \"{REGION_CLOCK} %.9f\\n\", {seconds});\n{pad}}}\n")
-    return "#include <time.h>\n" + "".join(lines[:first]) + before + "".join(lines[first:end + 1]) + after + "".join(lines[end + 1:])
+             f"{pad}  {report}fprintf(stderr, \"{REGION_CLOCK} %.9f\\n\", {seconds});\n{pad}}}\n")
+    return "#include <time.h>\n" + "".join(lines[:first]) + loop + before + "".join(lines[first:end + 1]) + after + close + "".join(lines[end + 1:])
 
 
 def region_seconds(stderr):
@@ -407,7 +419,7 @@ def time_program(program, variants, source, omp_source, work, args, progress):
     timed_source = work / f"{program.name}.timed.c"
     try:
         baseline_source.write_text(empty_region(source.read_text()))
-        timed_source.write_text(timed_region(source.read_text()))
+        timed_source.write_text(timed_region(source.read_text(), args.warm))
         if omp_source is not None:
             omp_source = work / f"{program.name}.omp.timed.c"
             omp_source.write_text(omp_region(timed_source.read_text()))
@@ -508,7 +520,7 @@ def report(programs, variants, check_sizes, args, out_dir):
     summary = f"{correct}/{len(programs)} correct at {', '.join(size_text(s) for s in check_sizes)}"
     if timed:
         summary += (f"; region seconds at {size_text(args.time_size)}, minimum of {args.runs} run(s), "
-                    f"{args.threads} thread(s), clocked around the region")
+                    f"{args.threads} thread(s), clocked around the region" + ("'s second run (--warm)" if args.warm else ""))
         for over in ("orig", "omp"):
             means = [f"{l} {geomeans[c]:.3f}" for c, l, o in ratios if o == over and geomeans[c]]
             if means:
