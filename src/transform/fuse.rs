@@ -44,7 +44,7 @@
 //! its tiles need to get a box. Producers of the same box that do not
 //! read each other's values share one loop nest.
 
-use isl_rs::{DimType, Map, MultiUnionPwAff, Schedule, ScheduleNode, ScheduleNodeType, Set, UnionMap, UnionSet};
+use isl_rs::{DimType, Map, MultiUnionPwAff, Schedule, ScheduleNode, ScheduleNodeType, Set, UnionMap, UnionSet, Val};
 
 use crate::isl::{coalesced, tuple_names, IslError, IslResult};
 use crate::scop::Scop;
@@ -287,9 +287,11 @@ fn fusible_producers(accesses: &Accesses, groups: &[UnionSet], gone: &[bool], co
 }
 
 /// `extension` (`tile -> instance`) with each statement's part written as
-/// one box that moves with its tile: `t_k + a_k <= x_k <= t_k + b_k` for
-/// the tile's dimensions, the offsets the least and greatest distances the
-/// part has, clipped to the instances it holds where that is the same
+/// one box that moves with its tile: `b t_k + l_k <= a x_k <= b t_k + h_k`
+/// for the tile's dimensions, with the one of [`SCALES`] that gives the
+/// narrowest box in `x_k` (1 and 1 but for a producer at another
+/// resolution than its consumer), the offsets the least and greatest
+/// `a x_k - b t_k` is, clipped to the instances it holds where that is the same
 /// relation, or else, where `recomputable` gives the producer's instances
 /// (whose copies all compute the same values), clipped to those: the tiles
 /// then run a few more instances than they need (the corners around a
@@ -319,25 +321,53 @@ fn as_box(map: Map, recomputable: Option<&UnionSet>) -> IslResult<Map> {
     let ctx = map.get_ctx();
     let t: Vec<String> = (0..tile_dims).map(|k| format!("t{k}")).collect();
     let x: Vec<String> = (0..dims).map(|k| format!("x{k}")).collect();
-    let differences: Vec<String> = (0..shared).map(|k| format!("x{k} - t{k}")).collect();
-    let to_differences = Map::read_from_str(&ctx, &format!("{{ [[{}] -> {name}[{}]] -> [{}] }}", t.join(", "), x.join(", "), differences.join(", ")))?;
-    let distances = map.copy()?.wrap()?.apply(to_differences)?;
+    let relation = map.copy()?.wrap()?;
+    // The least and greatest `a x_k - b t_k` over `map` (`None` where
+    // unbounded).
+    let extent = |k: usize, a: i64, b: i64| -> IslResult<(Val, Val)> {
+        let to_distance = Map::read_from_str(&ctx, &format!("{{ [[{}] -> {name}[{}]] -> [{a} * x{k} - {b} * t{k}] }}", t.join(", "), x.join(", ")))?;
+        let distances = relation.copy()?.apply(to_distance)?;
+        Ok((distances.copy()?.dim_min_val(0)?, distances.dim_max_val(0)?))
+    };
     let mut bounds = Vec::new();
     // Whether the box is as wide as the widest tile's part in each
     // dimension: it is not where the tile's dimension `k` is not the
     // producer's (a transposed read), and the box would span the extent.
     let mut tight = true;
     for k in 0..shared {
-        let low = distances.copy()?.dim_min_val(k as i32)?;
-        let high = distances.copy()?.dim_max_val(k as i32)?;
-        if low.is_int()? {
-            bounds.push(format!("x{k} >= t{k} + ({})", low.to_str()?));
-        }
-        if high.is_int()? {
-            bounds.push(format!("x{k} <= t{k} + ({})", high.to_str()?));
-        }
         let span = map.copy()?.dim_max(k as i32)?.sub(map.copy()?.dim_min(k as i32)?)?.max_val()?;
-        tight &= low.is_int()? && high.is_int()? && span.is_int()? && !high.sub(low)?.gt(&span)?;
+        // The narrowest box in `x_k` (the first scale of the narrowest).
+        let mut scaled: Option<(i64, i64, Val, Val)> = None;
+        for (a, b) in SCALES {
+            let (low, high) = extent(k, a, b)?;
+            let width = |low: &Val, high: &Val, a: i64| -> IslResult<f64> { Ok((high.copy()?.sub(low.copy()?)?.get_d()?) / a as f64) };
+            if low.is_int()? && high.is_int()? {
+                let narrower = match &scaled {
+                    Some((best_a, _, best_low, best_high)) => width(&low, &high, a)? < width(best_low, best_high, *best_a)?,
+                    None => true,
+                };
+                if narrower {
+                    scaled = Some((a, b, low, high));
+                }
+            }
+        }
+        match scaled {
+            Some((a, b, low, high)) => {
+                bounds.push(format!("{a} * x{k} >= {b} * t{k} + ({})", low.to_str()?));
+                bounds.push(format!("{a} * x{k} <= {b} * t{k} + ({})", high.to_str()?));
+                tight &= span.is_int()? && !high.sub(low)?.gt(&span.mul(Val::int_from_si(&ctx, a)?)?)?;
+            }
+            None => {
+                let (low, high) = extent(k, 1, 1)?;
+                if low.is_int()? {
+                    bounds.push(format!("x{k} >= t{k} + ({})", low.to_str()?));
+                }
+                if high.is_int()? {
+                    bounds.push(format!("x{k} <= t{k} + ({})", high.to_str()?));
+                }
+                tight = false;
+            }
+        }
     }
     if bounds.is_empty() {
         return Ok(map);
@@ -352,6 +382,13 @@ fn as_box(map: Map, recomputable: Option<&UnionSet>) -> IslResult<Map> {
     let more = around.intersect_range(statement)?.coalesce()?;
     Ok(if map.is_subset(&more)? { more } else { map })
 }
+
+/// The scales `(a, b)` tried for a box's bounds on `a x - b t`
+/// along a dimension (`x` the producer's iterator, `t` the tile's origin):
+/// the producer at the tile's resolution, at half or a quarter of it (for
+/// a consumer that upsamples it), or at twice or four times it (for one
+/// that downsamples it).
+const SCALES: [(i64, i64); 5] = [(1, 1), (2, 1), (1, 2), (4, 1), (1, 4)];
 
 /// Per statement of `map` (`tile -> instance`), its dimensions and the
 /// number of points in the box around the largest part a tile has of it
