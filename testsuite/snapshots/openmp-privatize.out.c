@@ -11,10 +11,10 @@ void dots(int n, int m, double C[500][400], double A[500][500], double B[500][40
 #pragma GCC diagnostic ignored "-Waggressive-loop-optimizations"
 #endif
   #pragma omp parallel for private(t)
-  for (int c0 = 0; c0 < n; c0 += 32)
-    for (int c1 = 0; c1 < m; c1 += 32)
-      for (int c2 = c0; c2 <= (n - 1 <= c0 + 31 ? n - 1 : c0 + 31); c2++)
-        for (int c3 = c1; c3 <= (m - 1 <= c1 + 31 ? m - 1 : c1 + 31); c3++) {
+  for (int c0 = 0; c0 < n; c0 += 128)
+    for (int c1 = 0; c1 < m; c1 += 128)
+      for (int c2 = c0; c2 <= (n - 1 <= c0 + 127 ? n - 1 : c0 + 127); c2++)
+        for (int c3 = c1; c3 <= (m - 1 <= c1 + 127 ? m - 1 : c1 + 127); c3++) {
           t = 0.0;
           for (int c4 = 0; c4 < n; c4++)
             t += A[c2][c4] * B[c4][c3];
