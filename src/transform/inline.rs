@@ -25,7 +25,13 @@
 //! assignment, increment or call other than to a few pure math functions)
 //! and is converted to `T`'s element type where it is substituted, as the
 //! assignment converted it. A consumer that chooses between values (`?:`)
-//! gets nothing inlined: gcc does not if-convert a computed arm.
+//! gets a producer inlined only where the producer reads nothing the
+//! consumer does not read itself, at the same elements: the arm then adds
+//! arithmetic on values the consumer loads anyway, and gcc if-converts it
+//! (an unsharp mask's sharpened value, `in + k * (in - blurred)`, in the
+//! arm of its threshold: 4.1 ms instead of 4.6 at 2048 x 2048 on 2
+//! threads, its loop vectorised with or without `omp simd`); one that
+//! loads more in an arm may stay a branch.
 //!
 //! Which producers: a pointwise one (it reads its inputs at its own
 //! point) reading at most [`CHEAP_READS`] elements, into every consumer;
@@ -147,6 +153,9 @@ fn candidate(scop: &Scop, p: usize, positions: &Option<Vec<usize>>) -> IslResult
             if positions[s] <= positions[p] || !assignment(&statement.body) {
                 return Ok(None);
             }
+            if chooses(&statement.body) && !reads_nothing_new(producer, write, statement, &array)? {
+                return Ok(None);
+            }
             consumers.push(s);
         }
         let writes_input = statement.writes.iter().any(|w| producer.reads.iter().any(|r| r.array == w.array));
@@ -206,9 +215,33 @@ fn blank(piece: &BodyPiece) -> bool {
 }
 
 /// Whether `body` is an assignment to an array element (`A[..] = ...;`,
-/// `A[..] += ...;`) that chooses between no values (no `?:`).
+/// `A[..] += ...;`).
 fn assignment(body: &Body) -> bool {
-    matches!(body.pieces.iter().find(|p| !blank(p)), Some(BodyPiece::Element { .. })) && !texts(&body.pieces).iter().any(|t| t.contains('?'))
+    matches!(body.pieces.iter().find(|p| !blank(p)), Some(BodyPiece::Element { .. }))
+}
+
+/// Whether `body` chooses between values (`?:`).
+fn chooses(body: &Body) -> bool {
+    texts(&body.pieces).iter().any(|t| t.contains('?'))
+}
+
+/// Whether every element `producer` reads, where `consumer` reads `array`
+/// (which `write` writes), is one `consumer` reads itself.
+fn reads_nothing_new(producer: &Statement, write: &Access, consumer: &Statement, array: &str) -> IslResult<bool> {
+    for read in consumer.reads.iter().filter(|a| a.array == array) {
+        let through = read.relation.copy()?.apply_range(write.relation.copy()?.reverse()?)?;
+        for input in &producer.reads {
+            let composed = through.copy()?.apply_range(input.relation.copy()?)?;
+            let mut known = false;
+            for own in consumer.reads.iter().filter(|a| a.array == input.array) {
+                known |= composed.is_subset(&own.relation)?;
+            }
+            if !known {
+                return Ok(false);
+            }
+        }
+    }
+    Ok(true)
 }
 
 /// The text pieces of `pieces`, subscripts included.

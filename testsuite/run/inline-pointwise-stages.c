@@ -6,8 +6,10 @@
  *     half, an int array, holds a truncated float: where it is read, the
  *     value must be truncated the same way;
  *   - region 1: scaled reads v, which a later stage overwrites before
- *     scaled's reader runs, so scaled is kept; sel is read in a choice
- *     (?:), kept; kept is read after the region, kept too.
+ *     scaled's reader runs, so scaled is kept; sel and away are read in
+ *     the arms of a choice (?:): sel reads only the element the choice
+ *     reads in its condition, and is inlined, away reads another one, and
+ *     is kept; kept is read after the region, kept too.
  * The sizes can be overridden with -DN=... -DM=... */
 #include <stdio.h>
 #ifndef N
@@ -52,11 +54,11 @@ static double pointwise(void) {
 }
 
 static double kept(void) {
-  float v[N][M], scaled[N][M], sel[N][M], kept[N][M], res[N][M];
+  float v[N][M], scaled[N][M], sel[N][M], away[N][M], kept[N][M], res[N][M];
   for (int i = 0; i < N; i++)
     for (int j = 0; j < M; j++) {
       v[i][j] = in[i][j] + 0.5f;
-      scaled[i][j] = sel[i][j] = kept[i][j] = res[i][j] = 0.0f;
+      scaled[i][j] = sel[i][j] = away[i][j] = kept[i][j] = res[i][j] = 0.0f;
     }
 #pragma scop
   for (int i = 0; i < N; i++)
@@ -67,13 +69,16 @@ static double kept(void) {
       sel[i][j] = in[i][j] - 0.5f;
   for (int i = 0; i < N; i++)
     for (int j = 0; j < M; j++)
+      away[i][j] = in[i][M - 1 - j] * 0.25f;
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < M; j++)
       kept[i][j] = in[i][j] * 0.75f;
   for (int i = 0; i < N; i++)
     for (int j = 0; j < M; j++)
       v[i][j] = 0.0f;
   for (int i = 1; i < N; i++)
     for (int j = 0; j < M; j++)
-      res[i][j] = scaled[i - 1][j] + (in[i][j] > 0.25f ? sel[i][j] : kept[i][j]) + v[i][j];
+      res[i][j] = scaled[i - 1][j] + (in[i][j] > 0.25f ? sel[i][j] : away[i][j]) + kept[i][j] + v[i][j];
 #pragma endscop
   double s = 0.0;
   for (int i = 0; i < N; i++)
