@@ -222,9 +222,10 @@ pub const INLINE_OPERATIONS: u64 = 1_000_000;
 /// with 2 threads (region run twice, the second timed), tiles of 16 x 512
 /// ran 0.93x the time of 32 x 128 in geometric mean (Harris 3.06 against
 /// 3.76 ms, the camera pipeline 3.85 against 4.37, the multiresolution
-/// pipeline 1.26 against 1.39; a chain of blurs 2.43 against 2.33); the
-/// unsharp mask's three intermediates over three channels do not fit in
-/// tiles of 16 x 512 and kept tiles of 32 x 128 (4.5 ms; 6.7 in 32 x 32).
+/// pipeline 1.26 against 1.39; a chain of blurs 2.43 against 2.33). With
+/// no stage inlined, the unsharp mask's three intermediates over three
+/// channels do not fit in tiles of 16 x 512, and kept tiles of 32 x 128
+/// (4.5 ms; 6.7 in 32 x 32).
 pub const FUSED_TILE_SHAPES: [transform::tile::TileShape; 2] = [transform::tile::TileShape { rows: 16, width: 512 }, transform::tile::TileShape { rows: 32, width: 128 }];
 
 /// How a region's new schedule is chosen (absent: the original schedule).
