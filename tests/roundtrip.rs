@@ -607,16 +607,18 @@ fn one_body(code: &str, a: &str, b: &str) -> bool {
 /// each other run in one: harris's gradients, and the gradients of
 /// `fusion-sibling-stages.c`, whose reader's window is not a box (its
 /// corners are recomputed too); the two stages there of which one reads
-/// the other keep a loop nest each. Their results are compared with the
+/// the other keep a loop nest each, and a third that reads neither shares
+/// one of them. Their results are compared with the
 /// original's by the round trips above.
 #[test]
 fn fused_producers_run_over_boxes_and_share_loops_where_independent() {
     let (_, code) = translate("testsuite/run/fusion-sibling-stages.c", &["--target=openmp"]);
-    for array in ["gx", "gy", "p", "q", "e"] {
+    for array in ["gx", "gy", "o", "p", "q", "e"] {
         assert_eq!(buffer_writes(&code, array).len(), 1, "{array} is not computed in one loop nest:\n{code}");
     }
     assert!(one_body(&code, "gx", "gy"), "gx and gy do not share a loop body:\n{code}");
     assert!(!one_body(&code, "p", "q"), "q shares p's loop, whose values it reads:\n{code}");
+    assert!(one_body(&code, "o", "p") || one_body(&code, "o", "q"), "o shares a loop body with neither p nor q:\n{code}");
     let (_, code) = translate("testsuite/run/image-harris.c", &["--target=openmp", "-DH=256", "-DW=300"]);
     for array in ["gray", "ix", "iy"] {
         assert_eq!(buffer_writes(&code, array).len(), 1, "{array} is not computed in one loop nest:\n{code}");

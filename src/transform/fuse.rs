@@ -289,8 +289,9 @@ fn fusible_producers(accesses: &Accesses, groups: &[UnionSet], gone: &[bool], co
 /// `extension` (`tile -> instance`) with each statement's part written as
 /// one box that moves with its tile: `b t_k + l_k <= a x_k <= b t_k + h_k`
 /// for the tile's dimensions, with the one of [`SCALES`] that gives the
-/// narrowest box in `x_k` (1 and 1 but for a producer at another
-/// resolution than its consumer), the offsets the least and greatest
+/// narrowest box in `x_k`, 1 and 1 unless another is less than half as
+/// wide (a producer at another resolution than its consumer), the offsets
+/// the least and greatest
 /// `a x_k - b t_k` is, clipped to the instances it holds where that is the same
 /// relation, or else, where `recomputable` gives the producer's instances
 /// (whose copies all compute the same values), clipped to those: the tiles
@@ -322,43 +323,61 @@ fn as_box(map: Map, recomputable: Option<&UnionSet>) -> IslResult<Map> {
     let t: Vec<String> = (0..tile_dims).map(|k| format!("t{k}")).collect();
     let x: Vec<String> = (0..dims).map(|k| format!("x{k}")).collect();
     let relation = map.copy()?.wrap()?;
-    // The least and greatest `a x_k - b t_k` over `map` (`None` where
-    // unbounded).
+    // The least and greatest `a x_k - b t_k` over `map` (not integers
+    // where unbounded).
     let extent = |k: usize, a: i64, b: i64| -> IslResult<(Val, Val)> {
         let to_distance = Map::read_from_str(&ctx, &format!("{{ [[{}] -> {name}[{}]] -> [{a} * x{k} - {b} * t{k}] }}", t.join(", "), x.join(", ")))?;
         let distances = relation.copy()?.apply(to_distance)?;
         Ok((distances.copy()?.dim_min_val(0)?, distances.dim_max_val(0)?))
     };
+    // The width in `x_k` of the box `low <= a x_k - b t_k <= high`.
+    let width = |low: &Val, high: &Val, a: i64| -> IslResult<f64> { Ok(high.copy()?.sub(low.copy()?)?.get_d()? / a as f64) };
     let mut bounds = Vec::new();
-    // Whether the box is as wide as the widest tile's part in each
-    // dimension: it is not where the tile's dimension `k` is not the
-    // producer's (a transposed read), and the box would span the extent.
+    // Whether the box is at most twice as wide as the widest tile's part
+    // in each dimension: it is not where the tile's dimension `k` is not
+    // the producer's (a transposed read), and the box would span the
+    // extent. (It is wider than every part where the tiles are few and
+    // each is clipped by the domain on one side.)
     let mut tight = true;
     for k in 0..shared {
         let span = map.copy()?.dim_max(k as i32)?.sub(map.copy()?.dim_min(k as i32)?)?.max_val()?;
-        // The narrowest box in `x_k` (the first scale of the narrowest).
-        let mut scaled: Option<(i64, i64, Val, Val)> = None;
+        let mut extents = Vec::new();
         for (a, b) in SCALES {
             let (low, high) = extent(k, a, b)?;
-            let width = |low: &Val, high: &Val, a: i64| -> IslResult<f64> { Ok((high.copy()?.sub(low.copy()?)?.get_d()?) / a as f64) };
-            if low.is_int()? && high.is_int()? {
-                let narrower = match &scaled {
-                    Some((best_a, _, best_low, best_high)) => width(&low, &high, a)? < width(best_low, best_high, *best_a)?,
-                    None => true,
-                };
-                if narrower {
-                    scaled = Some((a, b, low, high));
-                }
+            extents.push((a, b, low, high));
+        }
+        // The narrowest bounded box (the first of the narrowest), unscaled
+        // unless scaling halves it at least: over a few tiles, a scaled
+        // box can be about as narrow, and then drifts from the tiles.
+        let mut narrowest: Option<usize> = None;
+        for (i, (a, _, low, high)) in extents.iter().enumerate() {
+            if !low.is_int()? || !high.is_int()? {
+                continue;
+            }
+            let narrower = match narrowest {
+                Some(n) => width(low, high, *a)? < width(&extents[n].2, &extents[n].3, extents[n].0)?,
+                None => true,
+            };
+            if narrower {
+                narrowest = Some(i);
             }
         }
-        match scaled {
-            Some((a, b, low, high)) => {
+        let (_, _, low, high) = &extents[0];
+        if let Some(n) = narrowest.filter(|&n| n != 0) {
+            if low.is_int()? && high.is_int()? && width(low, high, 1)? <= 2.0 * width(&extents[n].2, &extents[n].3, extents[n].0)? {
+                narrowest = Some(0);
+            }
+        }
+        match narrowest {
+            Some(n) => {
+                let (a, b, low, high) = extents.swap_remove(n);
                 bounds.push(format!("{a} * x{k} >= {b} * t{k} + ({})", low.to_str()?));
                 bounds.push(format!("{a} * x{k} <= {b} * t{k} + ({})", high.to_str()?));
-                tight &= span.is_int()? && !high.sub(low)?.gt(&span.mul(Val::int_from_si(&ctx, a)?)?)?;
+                tight &= span.is_int()? && !high.sub(low)?.gt(&span.mul(Val::int_from_si(&ctx, 2 * a)?)?)?;
             }
             None => {
-                let (low, high) = extent(k, 1, 1)?;
+                // Unscaled, each side where it is bounded.
+                let (_, _, low, high) = extents.swap_remove(0);
                 if low.is_int()? {
                     bounds.push(format!("x{k} >= t{k} + ({})", low.to_str()?));
                 }
@@ -482,8 +501,9 @@ fn own_dependences_within_tiles(extension: &UnionMap, reads: &UnionMap, writes: 
     Ok(true)
 }
 
-/// Whether producer `b`, grafted just after `a`, can run in `a`'s loop
-/// nest instead, both in the order of their iterators: each is one
+/// Whether producer `b`, grafted after `a`, can run in `a`'s loop nest
+/// instead, both in the order of their iterators (checked against every
+/// producer already in the nest): each is one
 /// statement, a tile needs the same box of both (with `b`'s name for
 /// `a`'s), neither accesses what the other writes, and neither reads what
 /// it writes itself nor writes an element twice (so that no order of their
@@ -548,8 +568,15 @@ fn graft(schedule: Schedule, scop: &Scop, accesses: &Accesses, groups: &[UnionSe
     producers.sort_by_key(|p| p.group);
     let mut nests: Vec<Vec<&Producer>> = Vec::new();
     for producer in producers {
+        let mut joins = false;
+        if let Some(nest) = nests.last() {
+            joins = true;
+            for &member in nest {
+                joins = joins && share_loops(member, producer, accesses, groups)?;
+            }
+        }
         match nests.last_mut() {
-            Some(nest) if share_loops(nest[0], producer, accesses, groups)? => nest.push(producer),
+            Some(nest) if joins => nest.push(producer),
             _ => nests.push(vec![producer]),
         }
     }
