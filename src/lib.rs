@@ -981,14 +981,14 @@ fn transformed_schedule(
                 break;
             }
             let retiled = tile(schedule.copy()?, &transform::tile::TileOptions { shape, ..tiling.clone() })?;
-            let Some(refused) = fuse(&retiled)? else { continue };
-            let (kept_here, over_here) = buffered_arrays(session, scop, dependences, &refused.schedule)?;
+            let Some(fused_again) = fuse(&retiled)? else { continue };
+            let (kept_here, over_here) = buffered_arrays(session, scop, dependences, &fused_again.schedule)?;
             tried.push(format!("{} {kept_here}", describe(shape)));
             over_budget = over_here;
             if kept_here > kept {
                 kept = kept_here;
                 chosen = shape;
-                (transformed, fused, buffered) = (retiled, Some(refused), Some(kept_here));
+                (transformed, fused, buffered) = (retiled, Some(fused_again), Some(kept_here));
             }
         }
         if options.dump_schedule && tried.len() > 1 {
