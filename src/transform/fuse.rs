@@ -340,7 +340,7 @@ fn as_box(map: Map, recomputable: Option<&UnionSet>) -> IslResult<Map> {
     // each is clipped by the domain on one side.)
     let mut tight = true;
     for k in 0..shared {
-        let span = map.copy()?.dim_max(k as i32)?.sub(map.copy()?.dim_min(k as i32)?)?.max_val()?;
+        let span = widest_span(&map, k)?;
         let mut extents = Vec::new();
         for (a, b) in SCALES {
             let (low, high) = extent(k, a, b)?;
@@ -409,6 +409,13 @@ fn as_box(map: Map, recomputable: Option<&UnionSet>) -> IslResult<Map> {
 /// that downsamples it).
 const SCALES: [(i64, i64); 5] = [(1, 1), (2, 1), (1, 2), (4, 1), (1, 4)];
 
+/// The most iterations apart that two instances of one tile are along the
+/// producer's dimension `d` in `map` (`tile -> instance`; not an integer
+/// where unbounded).
+fn widest_span(map: &Map, d: usize) -> IslResult<Val> {
+    Ok(map.copy()?.dim_max(d as i32)?.sub(map.copy()?.dim_min(d as i32)?)?.max_val()?)
+}
+
 /// Per statement of `map` (`tile -> instance`), its dimensions and the
 /// number of points in the box around the largest part a tile has of it
 /// (`None` where unbounded).
@@ -420,7 +427,7 @@ fn box_sizes(map: &UnionMap) -> IslResult<Vec<(usize, Option<f64>)>> {
         let dims = part.dim(DimType::Out)? as usize;
         let mut points = Some(1.0);
         for d in 0..dims {
-            let span = part.copy()?.dim_max(d as i32)?.sub(part.copy()?.dim_min(d as i32)?)?.max_val()?;
+            let span = widest_span(&part, d)?;
             points = points.filter(|_| span.is_int().unwrap_or(false)).map(|p| p * (span.get_d().unwrap_or(f64::INFINITY) + 1.0));
         }
         sizes.push((dims, points));
@@ -455,8 +462,8 @@ fn bounded_per_tile(extension: &UnionMap) -> IslResult<bool> {
     let list = extension.get_map_list()?;
     for i in 0..list.size()? {
         let map = list.get_at(i)?;
-        for d in 0..map.dim(DimType::Out)? {
-            let span = map.copy()?.dim_max(d as i32)?.sub(map.copy()?.dim_min(d as i32)?)?.max_val()?;
+        for d in 0..map.dim(DimType::Out)? as usize {
+            let span = widest_span(&map, d)?;
             if !span.is_int()? {
                 return Ok(false);
             }
