@@ -14,7 +14,7 @@ use std::ffi::{CStr, CString};
 use std::os::raw::{c_char, c_void};
 
 use isl_rs::{
-    ASTExpr, ASTNode, ASTNodeType, Context, Map, MultiUnionPwAff, Options, PwAff, Schedule, ScheduleConstraints, Set, Space, UnionMap,
+    ASTExpr, ASTNode, ASTNodeType, Context, Id, Map, MultiUnionPwAff, Options, PwAff, Schedule, ScheduleConstraints, Set, Space, UnionMap,
     UnionSet,
 };
 use libc::uintptr_t;
@@ -319,6 +319,19 @@ pub fn coalesced(map: UnionMap) -> IslResult<UnionMap> {
 pub fn tuple_names(set: &UnionSet) -> IslResult<Vec<String>> {
     let sets = set.get_set_list()?;
     (0..sets.size()?).map(|i| Ok(sets.get_at(i)?.get_tuple_name()?.to_string())).collect()
+}
+
+/// An id named `name`, spaces included (`isl_id_alloc`;
+/// `Id::read_from_str` ends the name at the first space).
+pub fn named_id(ctx: &Context, name: &str) -> IslResult<Id> {
+    let c = CString::new(name).map_err(|_| IslError(format!("bad id name {name:?}")))?;
+    // SAFETY: `ctx.ptr` is a live isl_ctx; isl copies the name; the new id
+    // is owned by the returned value.
+    let ptr = unsafe { isl_id_alloc(ctx.ptr, c.as_ptr(), std::ptr::null_mut()) };
+    if ptr == 0 {
+        return Err(last_error(ctx));
+    }
+    Ok(Id { ptr, should_free_on_drop: true })
 }
 
 /// `{ a -> b : f(a) = f(b) }` for a relation `f` from instances to values

@@ -36,9 +36,9 @@
 use isl_rs::{DimType, Map, ScheduleNode, ScheduleNodeType, UnionMap, UnionSet};
 
 use crate::deps::{read_sources, Dependences};
-use crate::isl::{coalesced, same_value, tuple_names, IslResult, IslText};
+use crate::isl::{coalesced, named_id, same_value, tuple_names, IslResult, IslText};
 use crate::scop::Scop;
-use crate::marks::{grid_mark_depths, parallel_mark_depth, simd_mark_depth, thread_mark_depths, GRID_MARK, PARALLEL_MARK, SIMD_MARK, THREAD_MARK};
+use crate::marks::{grid_mark_depths, parallel_mark_depth, simd_mark, simd_mark_apart, simd_mark_depth, thread_mark_depths, GRID_MARK, PARALLEL_MARK, SIMD_MARK, THREAD_MARK};
 
 /// Why `schedule` does not compute what the original order of `scop`
 /// computes; `None` when it does.
@@ -154,6 +154,12 @@ fn marked_loops_carry_nothing(scop: &Scop, deps: &Dependences, node: ScheduleNod
                 if let Some(conflict) = parallel_conflict(scop, deps, &band, member)? {
                     return Ok(Some(format!("the loop below its mark \"{name}\" {conflict}")));
                 }
+                if simd_mark_depth(&name).is_some() {
+                    let apart = simd_mark_apart(&name);
+                    if let Some((a, b)) = simd_conflicts(scop, deps, &band, member)?.into_iter().find(|p| !apart.contains(p)) {
+                        return Ok(Some(format!("its mark \"{name}\" does not keep {a} and {b} apart: instances of them access one element in one iteration of its loop (\"{}\")", simd_mark(depth, &[(a.clone(), b.clone())]))));
+                    }
+                }
             }
         }
     }
@@ -163,6 +169,38 @@ fn marked_loops_carry_nothing(scop: &Scop, deps: &Dependences, node: ScheduleNod
         }
     }
     Ok(None)
+}
+
+/// `schedule` with each simd mark naming every pair of statements that
+/// access one element in one iteration of its loops ([`simd_conflicts`]),
+/// for a schedule loaded from a file, whose marks may name none.
+pub fn name_simd_conflicts(scop: &Scop, deps: &Dependences, schedule: isl_rs::Schedule) -> IslResult<isl_rs::Schedule> {
+    fn visit(scop: &Scop, deps: &Dependences, mut node: ScheduleNode) -> IslResult<ScheduleNode> {
+        if node.get_type()? == ScheduleNodeType::Mark {
+            let name = node.mark_get_id()?.get_name()?.to_string();
+            if let Some(depth) = simd_mark_depth(&name) {
+                let mut loops = Vec::new();
+                bands_at_depth(node.get_child(0)?, depth, &mut loops)?;
+                let mut pairs = simd_mark_apart(&name);
+                for (band, member) in loops {
+                    pairs.extend(simd_conflicts(scop, deps, &band, member)?);
+                }
+                pairs.sort();
+                pairs.dedup();
+                let named = simd_mark(depth, &pairs);
+                if named != name {
+                    let id = named_id(&node.get_ctx(), &named)?;
+                    node = node.delete()?.insert_mark(id)?;
+                }
+            }
+        }
+        for i in 0..node.n_children()? {
+            node = visit(scop, deps, node.child(i)?)?.parent()?;
+        }
+        Ok(node)
+    }
+    visit(scop, deps, schedule.get_root()?)?.get_schedule()
+        .map_err(Into::into)
 }
 
 /// Why the loops a thread (or grid) mark at `mark` names (schedule depths
@@ -332,25 +370,67 @@ fn conflict_across(scop: &Scop, deps: &Dependences, within: &UnionSet, outer: Un
     let same_outer = same_value(&outer)?;
     let whole = outer.flat_range_product(this)?;
     let same_iteration = same_value(&whole)?;
-    let accesses = |writes: bool| -> IslResult<UnionMap> { Ok(scop.tagged_accesses(writes)?.domain_factor_domain()?.intersect_domain(within.copy()?)?) };
-    let (mut writes, mut reads) = (accesses(true)?, accesses(false)?);
-    for scalar in private_scalars(deps, &writes)? {
-        let element = scop.scalar_element(&scalar)?;
-        writes = writes.subtract_range(element.copy()?)?;
-        reads = reads.subtract_range(element)?;
+    let (conflicts, private) = conflicts_within(scop, deps, within)?;
+    for scalar in private {
         let split = touching(deps.tagged_flow_of(scop, &scalar)?, within)?.subtract(same_iteration.copy()?)?;
         if !split.is_empty()? {
             return Ok(Some(format!("would lose values of the private scalar '{scalar}' between iterations: {}", coalesced(split)?.isl_text())));
         }
     }
-    let conflicts = same_value(&writes)?
-        .union(writes.copy()?.apply_range(reads.copy()?.reverse()?)?)?
-        .union(reads.apply_range(writes.reverse()?)?)?;
     let carried = conflicts.intersect(same_outer)?.subtract(same_iteration)?;
     if !carried.is_empty()? {
         return Ok(Some(format!("carries dependences: {}", coalesced(carried)?.isl_text())));
     }
     Ok(None)
+}
+
+/// The pairs of instances in `within` that access an element one of them
+/// writes (an instance with itself included), other than the elements of
+/// the privatizable scalars they write; and those scalars.
+fn conflicts_within(scop: &Scop, deps: &Dependences, within: &UnionSet) -> IslResult<(UnionMap, Vec<String>)> {
+    let accesses = |writes: bool| -> IslResult<UnionMap> { Ok(scop.tagged_accesses(writes)?.domain_factor_domain()?.intersect_domain(within.copy()?)?) };
+    let (mut writes, mut reads) = (accesses(true)?, accesses(false)?);
+    let private = private_scalars(deps, &writes)?;
+    for scalar in &private {
+        let element = scop.scalar_element(scalar)?;
+        writes = writes.subtract_range(element.copy()?)?;
+        reads = reads.subtract_range(element)?;
+    }
+    let conflicts = same_value(&writes)?
+        .union(writes.copy()?.apply_range(reads.copy()?.reverse()?)?)?
+        .union(reads.apply_range(writes.reverse()?)?)?;
+    Ok((conflicts, private))
+}
+
+/// The pairs of statements (names, in order, each pair once) two of whose
+/// instances in one iteration of the loop of member `member` of the band
+/// at `band` (the statements of its body, or the copies of an unrolled
+/// member below it) access an element one of them writes, other than a
+/// private scalar's. A `#pragma omp simd` on a loop whose body holds both
+/// of such a pair would leave their order to the C compiler's own
+/// dependence analysis, and gcc 12 takes the pragma as leave to ignore the
+/// dependences it cannot analyse, within an iteration too: with
+/// `C[2 * c1][2 * c3 - 1]` written and `C[2 * c1][2 * (c3 - 1) + 1]`
+/// read after it in one iteration, it moved the read above the write
+/// (found by `iotile-random`'s image pipelines).
+pub fn simd_conflicts(scop: &Scop, deps: &Dependences, band: &ScheduleNode, member: i32) -> IslResult<Vec<(String, String)>> {
+    let (outer, this) = loop_relations(band, member)?;
+    let within = instances(band)?;
+    let same_iteration = same_value(&outer.flat_range_product(this)?)?;
+    let (conflicts, _) = conflicts_within(scop, deps, &within)?;
+    let inside = conflicts.intersect(same_iteration)?.subtract(within.identity()?)?;
+    let maps = inside.get_map_list()?;
+    let mut pairs = Vec::new();
+    for k in 0..maps.size()? {
+        let map = maps.get_at(k)?;
+        let (a, b) = (map.get_tuple_name(DimType::In)?.to_string(), map.get_tuple_name(DimType::Out)?.to_string());
+        let pair = if a <= b { (a, b) } else { (b, a) };
+        if !pairs.contains(&pair) {
+            pairs.push(pair);
+        }
+    }
+    pairs.sort();
+    Ok(pairs)
 }
 
 /// The pairs of `relation` with a source or a sink in `within`.

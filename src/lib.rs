@@ -1195,10 +1195,13 @@ fn load_schedule(session: &Session, scop: &scop::Scop, index: usize, loaded: &[S
         .map_err(isl::IslError::from)
         .and_then(schedule::sequence_sets)
         .map_err(|_| format!("schedule {index} of the --load-schedule file is not an isl schedule tree"))?;
-    let checked = deps::analyse(scop).and_then(|d| Ok((legality::check(scop, &d, &schedule)?, d)));
+    let checked = deps::analyse(scop).and_then(|d| {
+        let schedule = legality::name_simd_conflicts(scop, &d, schedule)?;
+        Ok((legality::check(scop, &d, &schedule)?, d, schedule))
+    });
     match checked {
-        Ok((Some(why), _)) => Err(format!("the loaded schedule is not legal: {why}")),
-        Ok((None, d)) => Ok(d.privatization(scop).map(|privatizable| {
+        Ok((Some(why), _, _)) => Err(format!("the loaded schedule is not legal: {why}")),
+        Ok((None, d, schedule)) => Ok(d.privatization(scop).map(|privatizable| {
             let decision = report::Decision { schedule: "loaded (--load-schedule)".into(), ..Default::default() };
             Chosen { schedule, privatizable, warning: None, new: true, live_in: None, decision, dependences: Some(d) }
         })),

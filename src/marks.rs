@@ -22,7 +22,11 @@ pub const PARALLEL_CYCLIC_MARK: &str = "parallel_cyclic";
 
 /// Prefix of the name of the mark node above a point band whose innermost
 /// member carries no dependence; the name goes on with that member's
-/// schedule depth (`simd_5`), the loop a back end may vectorise.
+/// schedule depth (`simd_5`), the loop a back end may vectorise, then with
+/// the pairs of statements two of whose instances in one iteration of it
+/// access an element one of them writes (`simd_5 apart S_0/S_1`): a loop
+/// whose body holds both of a pair gets no `omp simd` (see
+/// [`crate::legality::simd_conflicts`]).
 pub const SIMD_MARK: &str = "simd";
 
 /// The name of the parallel mark naming the loop at schedule depth `depth`.
@@ -40,14 +44,33 @@ pub fn parallel_mark_depth(name: &str) -> Option<(i32, bool)> {
     Some((rest.strip_prefix('_')?.parse().ok()?, cyclic))
 }
 
-/// The name of the [`SIMD_MARK`] naming the loop at schedule depth `depth`.
-pub fn simd_mark(depth: i32) -> String {
-    format!("{SIMD_MARK}_{depth}")
+/// The name of the [`SIMD_MARK`] naming the loop at schedule depth `depth`
+/// whose iterations hold the pairs of statements `apart`.
+pub fn simd_mark(depth: i32, apart: &[(String, String)]) -> String {
+    let mut name = format!("{SIMD_MARK}_{depth}");
+    if !apart.is_empty() {
+        name.push_str(" apart");
+        for (a, b) in apart {
+            name.push_str(&format!(" {a}/{b}"));
+        }
+    }
+    name
 }
 
 /// The schedule depth a [`SIMD_MARK`] names; `None` for other marks.
 pub fn simd_mark_depth(name: &str) -> Option<i32> {
-    name.strip_prefix(SIMD_MARK)?.strip_prefix('_')?.parse().ok()
+    let depth = name.split(' ').next()?;
+    depth.strip_prefix(SIMD_MARK)?.strip_prefix('_')?.parse().ok()
+}
+
+/// The pairs of statements a [`SIMD_MARK`] keeps apart (none for other
+/// marks, or where its name lists none).
+pub fn simd_mark_apart(name: &str) -> Vec<(String, String)> {
+    let mut words = name.split(' ');
+    if words.next().and_then(simd_mark_depth).is_none() || words.next() != Some("apart") {
+        return Vec::new();
+    }
+    words.filter_map(|w| w.split_once('/')).map(|(a, b)| (a.to_string(), b.to_string())).collect()
 }
 
 /// Prefix of the name of the mark node above a point band (below a tile
@@ -135,4 +158,22 @@ pub fn registers_mark(k: usize) -> String {
 /// Whether `name` is a register tile's mark.
 pub fn is_registers_mark(name: &str) -> bool {
     name.strip_prefix(REGISTERS_MARK).and_then(|rest| rest.strip_prefix('_')).is_some_and(|k| k.parse::<usize>().is_ok())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn simd_marks_name_their_depth_and_the_pairs_kept_apart() {
+        let apart = vec![("S_0".to_string(), "S_1".to_string()), ("S_2".to_string(), "S_2".to_string())];
+        let name = simd_mark(5, &apart);
+        assert_eq!(name, "simd_5 apart S_0/S_1 S_2/S_2");
+        assert_eq!(simd_mark_depth(&name), Some(5));
+        assert_eq!(simd_mark_apart(&name), apart);
+        assert_eq!(simd_mark(3, &[]), "simd_3");
+        assert_eq!(simd_mark_depth("simd_3"), Some(3));
+        assert!(simd_mark_apart("simd_3").is_empty());
+        assert_eq!(simd_mark_depth("simdx_3"), None);
+    }
 }

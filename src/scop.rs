@@ -143,6 +143,26 @@ impl Body {
         out
     }
 
+    /// The array elements [`Body::substitute`] prints, in order: each
+    /// array's name and its subscripts' texts.
+    pub fn elements(&self, values: &[String]) -> Vec<(String, Vec<String>)> {
+        let mut out = Vec::new();
+        for piece in &self.pieces {
+            if let BodyPiece::Element { array, subscripts } = piece {
+                let printed = subscripts
+                    .iter()
+                    .map(|s| {
+                        let mut text = String::new();
+                        print_pieces(s, values, None, &mut text);
+                        text
+                    })
+                    .collect();
+                out.push((array.clone(), printed));
+            }
+        }
+        out
+    }
+
     /// Prints the body like [`Body::substitute`], but indexes each array as
     /// the flat array `layout` gives for it, linearised row-major:
     /// `A[((i) * (M) + (j))]`, or, for a copy of a box whose first element is

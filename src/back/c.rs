@@ -14,7 +14,7 @@ use isl_rs::{ASTExpr, ASTExprOpType, ASTExprType, ASTNode, ASTNodeType};
 
 use crate::ast::{copy_site_index, register_site_index, scratch_site_index, statement_names, CopySite, FinalValue, RegionAst, RegisterSite};
 use crate::deps::Privatization;
-use crate::marks::{is_registers_mark, parallel_mark_depth, scratch_mark_index, simd_mark_depth, thread_mark_depths};
+use crate::marks::{is_registers_mark, parallel_mark_depth, scratch_mark_index, simd_mark_apart, simd_mark_depth, thread_mark_depths};
 use crate::isl::{ast_node_type, IslError, IslResult};
 use crate::scop::{FlatLayout, PrintedElement, Scop};
 use crate::transform::shared::BandCopies;
@@ -51,6 +51,13 @@ pub struct Writer<'a> {
     parallel_iterator: Option<(String, bool)>,
     /// Iterator of the loop the innermost enclosing simd mark names.
     simd_iterator: Option<String>,
+    /// The pairs of statements that mark keeps apart: its loop gets no
+    /// `omp simd` where its body holds both of one, unless they print every
+    /// element of the arrays they write alike (see [`Writer::prints_alike`]).
+    simd_apart: Vec<(String, String)>,
+    /// While such a loop is printed: the elements its statements print
+    /// (statement, array, subscripts).
+    simd_elements: Option<Vec<(String, String, Vec<String>)>>,
     /// Generated iterator names by schedule depth.
     iterators: &'a [String],
     /// Scalars each thread keeps a private copy of in parallel loops.
@@ -186,6 +193,8 @@ impl<'a> Writer<'a> {
             openmp,
             parallel_iterator: None,
             simd_iterator: None,
+            simd_apart: Vec::new(),
+            simd_elements: None,
             iterators: &[],
             privatizable,
             beside: Vec::new(),
@@ -334,7 +343,7 @@ impl<'a> Writer<'a> {
             }
             ASTNodeType::Mark => {
                 let id = node.mark_get_id()?;
-                let (saved_parallel, saved_simd) = (self.parallel_iterator.clone(), self.simd_iterator.clone());
+                let (saved_parallel, saved_simd) = (self.parallel_iterator.clone(), (self.simd_iterator.clone(), self.simd_apart.clone()));
                 let name = id.get_name()?;
                 let saved_named = self.threads.as_ref().map(|t| t.named.clone());
                 let mut copies = None;
@@ -342,6 +351,7 @@ impl<'a> Writer<'a> {
                     self.parallel_iterator = self.iterators.get(depth as usize).map(|iterator| (iterator.clone(), cyclic));
                 } else if let Some(depth) = simd_mark_depth(name) {
                     self.simd_iterator = self.iterators.get(depth as usize).cloned();
+                    self.simd_apart = simd_mark_apart(name);
                 } else if let (Some(depths), Some(threads)) = (thread_mark_depths(name), self.threads.as_mut()) {
                     threads.named = depths
                         .iter()
@@ -359,7 +369,7 @@ impl<'a> Writer<'a> {
                     (None, None, None) => self.put_node(&node.mark_get_node()?),
                 };
                 self.parallel_iterator = saved_parallel;
-                self.simd_iterator = saved_simd;
+                (self.simd_iterator, self.simd_apart) = saved_simd;
                 if let (Some(threads), Some(named)) = (self.threads.as_mut(), saved_named) {
                     threads.named = named;
                 }
@@ -589,10 +599,18 @@ impl<'a> Writer<'a> {
             _ if self.openmp && self.simd_iterator.as_ref() == Some(&iterator) => Some("omp simd"),
             _ => None,
         };
+        // A simd loop that runs two statements its mark keeps apart gets its
+        // pragma only once its body is printed, if they print alike.
+        let watched = pragma == Some("omp simd") && self.holds_pair_apart(&node.for_get_body()?)?;
+        let mut deferred = None;
         if let Some(pragma) = pragma {
             if let Some(private) = private_scalars(self.scop, self.privatizable, &node.for_get_body()?, &self.beside)? {
                 let clause = if private.is_empty() { String::new() } else { format!(" private({})", private.join(", ")) };
+                let at = self.out.len();
                 self.line(&format!("#pragma {pragma}{clause}"));
+                if watched {
+                    deferred = Some((at, self.out.split_off(at)));
+                }
             }
         }
         if let Some(dim) = dim {
@@ -601,6 +619,21 @@ impl<'a> Writer<'a> {
             self.leave_control();
             return result;
         }
+        let outer_elements = if watched { self.simd_elements.replace(Vec::new()) } else { None };
+        let result = self.put_loop(node, &iterator, init, &cond, &step, &declare);
+        if watched {
+            let elements = std::mem::replace(&mut self.simd_elements, outer_elements).unwrap_or_default();
+            if let Some((at, pragma)) = deferred.filter(|_| self.prints_alike(&elements)) {
+                self.out.insert_str(at, &pragma);
+            }
+        }
+        result
+    }
+
+    /// Prints the loop of [`Writer::put_for`] after its pragma (`declare`:
+    /// the iterator's type and a space, or nothing).
+    fn put_loop(&mut self, node: &ASTNode, iterator: &str, init: (String, u8), cond: &str, step: &str, declare: &str) -> IslResult<()> {
+        let iterator = iterator.to_string();
         // Within a block, only loops inside the threads' loops run in one
         // thread.
         let one_thread = self.threads.as_ref().is_none_or(|t| !t.distributed.is_empty());
@@ -626,6 +659,45 @@ impl<'a> Writer<'a> {
 
     /// Notes that the nodes printed next run under a loop (over `iterator`)
     /// or a branch inside the innermost loop [`Registers`] watches.
+    /// Whether, for each pair the enclosing simd mark keeps apart whose
+    /// statements both print `elements`, they print every element of each
+    /// array one of them writes with the same subscripts (up to spaces and
+    /// parentheses around a whole subscript): gcc then computes the same
+    /// addresses for them and orders their accesses, under `omp simd` too.
+    fn prints_alike(&self, elements: &[(String, String, Vec<String>)]) -> bool {
+        let normal = |s: &str| -> String {
+            let mut t: String = s.chars().filter(|c| !c.is_whitespace()).collect();
+            while t.starts_with('(') && t.ends_with(')') && encloses(&t) {
+                t = t[1..t.len() - 1].to_string();
+            }
+            t
+        };
+        self.simd_apart.iter().all(|(a, b)| {
+            let of = |name: &String| -> Vec<&(String, String, Vec<String>)> { elements.iter().filter(|e| e.0 == *name).collect() };
+            let (in_a, in_b) = (of(a), of(b));
+            if in_a.is_empty() || in_b.is_empty() {
+                return true;
+            }
+            let written: Vec<&String> = self.scop.statements.iter().filter(|s| s.name == *a || s.name == *b).flat_map(|s| s.writes.iter().map(|w| &w.array)).collect();
+            written.iter().all(|array| {
+                let mut texts = in_a.iter().chain(&in_b).filter(|e| e.1 == **array).map(|e| e.2.iter().map(|s| normal(s)).collect::<Vec<_>>());
+                let first = texts.next();
+                texts.all(|t| Some(&t) == first.as_ref())
+            })
+        })
+    }
+
+    /// Whether `body` runs both statements of a pair the enclosing simd
+    /// mark keeps apart.
+    fn holds_pair_apart(&self, body: &ASTNode) -> IslResult<bool> {
+        if self.simd_apart.is_empty() {
+            return Ok(false);
+        }
+        let mut names = Vec::new();
+        statement_names(body, &mut names)?;
+        Ok(self.simd_apart.iter().any(|(a, b)| names.contains(a) && names.contains(b)))
+    }
+
     fn enter_control(&mut self, iterator: Option<&str>) {
         if let Some(this) = self.registers.as_mut().and_then(|r| r.loops.last_mut()) {
             this.nesting += 1;
@@ -800,6 +872,9 @@ impl<'a> Writer<'a> {
             }
             None => (body.substitute(&values), Vec::new()),
         };
+        if let Some(printed) = self.simd_elements.as_mut() {
+            printed.extend(body.elements(&values).into_iter().map(|(array, subscripts)| (name.clone(), array, subscripts)));
+        }
         let counter = self.scop.counter_type;
         let Some(threads) = self.threads.as_mut() else {
             self.note_accesses(&name, elements, false);
@@ -1027,6 +1102,24 @@ fn linear(e: &ASTExpr) -> IslResult<Option<HashMap<String, i64>>> {
 
 /// `code` with each occurrence of the array element `element` (its text,
 /// which starts with the array's name) replaced by `variable`.
+/// Whether the parenthesis that opens `text` closes at its end.
+fn encloses(text: &str) -> bool {
+    let mut depth = 0;
+    for (k, c) in text.char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => {
+                depth -= 1;
+                if depth == 0 {
+                    return k + 1 == text.len();
+                }
+            }
+            _ => {}
+        }
+    }
+    false
+}
+
 fn replace_element(code: &str, element: &str, variable: &str) -> String {
     let mut out = String::new();
     let mut rest = code;

@@ -19,9 +19,9 @@
 use isl_rs::{ASTLoopType, DimType, Id, Map, MapList, MultiUnionPwAff, MultiVal, Schedule, ScheduleNode, ScheduleNodeType, Set, UnionMap, UnionPwAff, UnionPwAffList, UnionSet, Val};
 
 use crate::deps::Dependences;
-use crate::legality::{band_reorderable, parallel_conflict};
+use crate::legality::{band_reorderable, parallel_conflict, simd_conflicts};
 use crate::marks::{parallel_mark, registers_mark, simd_mark};
-use crate::isl::{tuple_names, within_operations, IslResult};
+use crate::isl::{named_id, tuple_names, within_operations, IslResult};
 use crate::model::io::{lcm, Band, BandReport, Hierarchy, RegisterBlock, Tiling, AUTO_MARGIN, SECOND_LEVEL_MARGIN};
 use crate::model::{one_step_along, stride, CostModel, Stride, STRIDED_IN_TILE};
 use crate::scop::Scop;
@@ -704,8 +704,10 @@ fn leaf_band(node: &ScheduleNode) -> IslResult<bool> {
 
 /// Puts a [`SIMD_MARK`](crate::marks::SIMD_MARK) above the band at `node` when its innermost member
 /// is coincident (carries no dependence) and its iterations may run as
-/// lanes with private copies of the scalars they write; gives the band and
-/// whether the mark was inserted.
+/// lanes with private copies of the scalars they write, naming the pairs
+/// of statements that access one element in one iteration (see
+/// [`simd_conflicts`]: a loop that holds both gets no `omp simd`); gives
+/// the band and whether the mark was inserted.
 fn mark_simd(node: ScheduleNode, scop: &Scop, deps: &Dependences) -> IslResult<(ScheduleNode, bool)> {
     let mut innermost = node.band_n_member()? - 1;
     // An unrolled member generates no loop: the loop above it is innermost.
@@ -716,8 +718,8 @@ fn mark_simd(node: ScheduleNode, scop: &Scop, deps: &Dependences) -> IslResult<(
         return Ok((node, false));
     }
     let depth = node.get_schedule_depth()? + innermost;
-    let name = simd_mark(depth);
-    let id = Id::read_from_str(&node.get_ctx(), &name)?;
+    let name = simd_mark(depth, &simd_conflicts(scop, deps, &node, innermost)?);
+    let id = named_id(&node.get_ctx(), &name)?;
     Ok((node.insert_mark(id)?.child(0)?, true))
 }
 
