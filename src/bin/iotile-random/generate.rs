@@ -24,11 +24,16 @@
 //! and a stage that reads it at its neighbours (what `--inline` and
 //! tile-local buffers act on).
 //!
+//! A fifth of the seeds (drawn from a stream of their own) give image
+//! pipelines instead, made by [`pipeline`].
+//!
 //! Every iterator's range is known (parameters get their values here), so
 //! every subscript is shifted to be non-negative and every extent is set
 //! past the largest subscript: accesses stay in bounds by construction.
 //! Values stay bounded (weights of at most 1 in sum, integer values taken
 //! modulo small primes), so no overflow makes a result undefined.
+
+mod pipeline;
 
 use crate::rng::Rng;
 use crate::program::{unsigned_test, Access, Affine, Array, Bound, Cond, Elem, Expr, Macros, Op, Program, Scalar, Stmt, Target, Test, ITERATORS};
@@ -51,6 +56,9 @@ const STAGE_STREAM: u64 = 0x7374_6167_655f_7061;
 
 /// Generates the program of `seed`.
 pub fn generate(seed: u64) -> Program {
+    if pipeline::is_pipeline(seed) {
+        return image_pipeline(seed);
+    }
     let mut rng = Rng::new(seed);
     let mut params = vec![("n".to_string(), rng.range(3, 24))];
     if rng.chance(60) {
@@ -84,7 +92,7 @@ pub fn generate(seed: u64) -> Program {
         let below = stream.range(0, 30) as u32;
         macros.base = Some(if stream.chance(70) { u32::MAX - below } else { 1000 + below });
     }
-    let program = Program { seed, params, arrays, scalars, regions: Vec::new(), vla, macros, unsigned, typedef_params, scratch: Vec::new() };
+    let program = Program { seed, params, arrays, scalars, regions: Vec::new(), vla, macros, unsigned, typedef_params, scratch: Vec::new(), pipeline: false };
     let mut generator = Generator { rng, program, scope: Vec::new(), locals: Vec::new(), next_local: 0 };
     let regions = if generator.rng.chance(25) { generator.rng.range(2, 3) } else { 1 };
     for _ in 0..regions {
@@ -114,6 +122,21 @@ pub fn generate(seed: u64) -> Program {
     if Rng::new(seed ^ STAGE_STREAM).chance(35) {
         generator.stage_pair();
     }
+    generator.program
+}
+
+/// The image-pipeline program of `seed` (see [`pipeline`]): `n` rows and
+/// `m` columns, parameters or macros.
+fn image_pipeline(seed: u64) -> Program {
+    let mut rng = Rng::new(seed ^ pipeline::PIPELINE_STREAM);
+    let rows = rng.range(5, 48);
+    let columns = rng.range(5, (8000 / rows).min(300));
+    let params = vec![("n".to_string(), rows), ("m".to_string(), columns)];
+    let macros = if rng.chance(25) { Macros { names: params.iter().map(|(n, _)| n.clone()).collect(), ..Macros::default() } } else { Macros::default() };
+    let vla = rng.chance(20);
+    let program = Program { seed, params, arrays: Vec::new(), scalars: Vec::new(), regions: Vec::new(), vla, macros, unsigned: false, typedef_params: false, scratch: Vec::new(), pipeline: true };
+    let mut generator = Generator { rng, program, scope: Vec::new(), locals: Vec::new(), next_local: 0 };
+    generator.pipeline();
     generator.program
 }
 

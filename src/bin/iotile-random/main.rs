@@ -15,6 +15,7 @@
 //! ```text
 //! iotile-random --count 200                       # what CI runs (4 option sets per program)
 //! iotile-random --count 10000 --all --out failures  # a long run (scripts/random.sh)
+//! iotile-random --pipelines --count 500 --all     # image pipelines only
 //! iotile-random --print 17                        # show the program of seed 17
 //! ```
 
@@ -42,6 +43,9 @@ struct Options {
     /// Number of programs (seeds `seed`, `seed + 1`, ...).
     #[arg(long, default_value_t = 200)]
     count: u64,
+    /// Only the image pipelines among the seeds (`count` of them).
+    #[arg(long)]
+    pipelines: bool,
     /// The iotile binary under test.
     #[arg(long, default_value = "target/release/iotile")]
     iotile: PathBuf,
@@ -90,6 +94,19 @@ const VARIANTS: &[&str] = &[
     "driver --emulate-cuda",
     "driver --emulate-cuda --tile-sizes=3,5 --fusion=max",
     "driver --emulate-cuda --tile-sizes=2,3 --fusion=liveout",
+    "--target=openmp --reschedule=always --tile-sizes=5,9 --fusion=liveout --inline=none",
+];
+
+/// The option sets an image pipeline's two more are drawn from: those
+/// that fuse, with tiles smaller than its planes.
+const PIPELINE_VARIANTS: &[&str] = &[
+    "--target=openmp --reschedule=always",
+    "--target=openmp --reschedule=always --tile-sizes=4 --fusion=liveout",
+    "--target=openmp --reschedule=always --tile-sizes=5,9 --fusion=liveout --inline=none",
+    "--target=openmp --reschedule=always --tile-sizes=3,5,2 --fusion=min",
+    "--target=openmp --reschedule=always --tile-sizes=7 --fusion=max",
+    "driver --emulate-cuda --tile-sizes=2,3 --fusion=liveout",
+    "driver --emulate-cuda",
 ];
 
 /// Flags of every build, original or translated.
@@ -126,7 +143,8 @@ fn main() -> ExitCode {
         return ExitCode::from(2);
     }
     let next = AtomicU64::new(options.seed);
-    let end = options.seed + options.count;
+    let claimed = AtomicU64::new(0);
+    let end = AtomicU64::new(options.seed);
     let failures = Mutex::new(Vec::new());
     let runs = AtomicU64::new(0);
     let done = AtomicU64::new(0);
@@ -135,11 +153,15 @@ fn main() -> ExitCode {
         for _ in 0..options.jobs.max(1) {
             scope.spawn(|| loop {
                 let seed = next.fetch_add(1, Ordering::SeqCst);
-                if seed >= end {
+                let program = generate::generate(seed);
+                if options.pipelines && !program.pipeline {
+                    continue;
+                }
+                if claimed.fetch_add(1, Ordering::SeqCst) >= options.count {
                     break;
                 }
-                let program = generate::generate(seed);
-                let variants = variants_for(seed, options.all);
+                end.fetch_max(seed + 1, Ordering::SeqCst);
+                let variants = variants_for(seed, options.all, program.pipeline);
                 runs.fetch_add(variants.len() as u64, Ordering::SeqCst);
                 let found = check(&program, &variants, &options);
                 for (k, failure) in found.into_iter().enumerate() {
@@ -165,7 +187,7 @@ fn main() -> ExitCode {
         "{} programs (seeds {}..{}), {} translations checked in {:.0} s: {} failure(s)",
         options.count,
         options.seed,
-        end,
+        end.load(Ordering::SeqCst),
         runs.load(Ordering::SeqCst),
         started.elapsed().as_secs_f64(),
         failures.len()
@@ -177,10 +199,16 @@ fn main() -> ExitCode {
 }
 
 /// The option sets a program is checked with: all, or the two default
-/// targets and two more chosen by the seed.
-fn variants_for(seed: u64, all: bool) -> Vec<&'static str> {
+/// targets and two more chosen by the seed (for an image pipeline, among
+/// [`PIPELINE_VARIANTS`]).
+fn variants_for(seed: u64, all: bool, pipeline: bool) -> Vec<&'static str> {
     if all {
         return VARIANTS.to_vec();
+    }
+    if pipeline {
+        let a = (seed as usize * 7) % PIPELINE_VARIANTS.len();
+        let b = (a + 1 + (seed as usize / PIPELINE_VARIANTS.len()) % (PIPELINE_VARIANTS.len() - 1)) % PIPELINE_VARIANTS.len();
+        return vec![VARIANTS[0], VARIANTS[1], PIPELINE_VARIANTS[a], PIPELINE_VARIANTS[b]];
     }
     let rest = &VARIANTS[2..];
     let a = (seed as usize * 7) % rest.len();
