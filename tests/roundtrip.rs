@@ -601,6 +601,22 @@ fn one_body(code: &str, a: &str, b: &str) -> bool {
     !code.lines().skip(a.min(b)).take(a.abs_diff(b)).any(|l| l.trim_start().starts_with("for (") || l.trim_start().starts_with('}'))
 }
 
+/// The four phases of the multiresolution pipeline's 2x upsample
+/// (`up[2 * i][2 * j]`, `up[2 * i][2 * j + 1]`, ...) have the same
+/// instances, of which the consumer's border needs different ones: their
+/// boxes are clipped to their own instances rather than to those needed,
+/// come out equal, and the four share one loop nest, where gcc can
+/// interleave their stores. (Before, each ran a loop nest of its own with
+/// stride-2 stores.)
+#[test]
+fn upsample_phases_share_one_loop_nest() {
+    let (_, code) = translate("testsuite/run/image-multires-pipeline.c", &["--target=openmp", "-DH=2048", "-DW=2048"]);
+    let writes = buffer_writes(&code, "up");
+    assert_eq!(writes.len(), 4, "up is not written by four statements:\n{code}");
+    let mut between = code.lines().skip(writes[0]).take(writes[3] - writes[0]);
+    assert!(!between.any(|l| l.trim_start().starts_with("for (") || l.trim_start().starts_with('}')), "the phases of up do not share a loop body:\n{code}");
+}
+
 /// Each producer fused into a tile runs as one loop nest over the box its
 /// tile needs (without the loops split at each border case, where a box
 /// computes the same), and two producers of the same box that do not read

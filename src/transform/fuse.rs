@@ -292,11 +292,14 @@ fn fusible_producers(accesses: &Accesses, groups: &[UnionSet], gone: &[bool], co
 /// narrowest box in `x_k`, 1 and 1 unless another is less than half as
 /// wide (a producer at another resolution than its consumer), the offsets
 /// the least and greatest
-/// `a x_k - b t_k` is, clipped to the instances it holds where that is the same
-/// relation, or else, where `recomputable` gives the producer's instances
-/// (whose copies all compute the same values), clipped to those: the tiles
-/// then run a few more instances than they need (the corners around a
-/// five-point stencil's tile). Composed through tile maps and several
+/// `a x_k - b t_k` is: where `recomputable` gives the producer's instances
+/// (whose copies all compute the same values), clipped to those where that
+/// is a superset and, where `extension` runs each instance in one tile,
+/// does too (the tiles then run a few more instances than they need: the corners
+/// around a five-point stencil's tile, the whole border row of an
+/// upsample's phase that the consumer's border does not read, so that all
+/// its phases get one box), or else clipped to the instances it holds
+/// where that is the same relation. Composed through tile maps and several
 /// reads, the relation comes as a union of pieces with divisions, one per
 /// border case, and the code generated from it splits the producer's
 /// loops at every one of them; the box gives one loop nest.
@@ -393,13 +396,20 @@ fn as_box(map: Map, recomputable: Option<&UnionSet>) -> IslResult<Map> {
     }
     let around = Map::read_from_str(&ctx, &format!("{{ [{}] -> {name}[{}] : {} }}", t.join(", "), x.join(", "), bounds.join(" and ")))?.intersect_domain(map.copy()?.domain()?)?;
     let exact = around.copy()?.intersect_range(map.copy()?.range()?.coalesce()?)?.coalesce()?;
-    if exact.is_equal(&map)? {
-        return Ok(exact);
+    let exact = if exact.is_equal(&map)? { Some(exact) } else { None };
+    // A recomputable producer's box is clipped to its own instances rather
+    // than to those the tiles need, where that overlaps no tiles that did
+    // not overlap: statements of one stage with the same instances (the four
+    // phases of a 2x upsample, of which the consumer's border needs
+    // different ones) then get equal boxes and share one loop nest.
+    if let Some(instances) = recomputable.filter(|_| tight) {
+        let statement = instances.extract_set(map.get_space()?.range()?)?;
+        let more = around.intersect_range(statement)?.coalesce()?;
+        if map.is_subset(&more)? && (more.is_injective()? || !map.is_injective()?) {
+            return Ok(more);
+        }
     }
-    let Some(instances) = recomputable.filter(|_| tight) else { return Ok(map) };
-    let statement = instances.extract_set(map.get_space()?.range()?)?;
-    let more = around.intersect_range(statement)?.coalesce()?;
-    Ok(if map.is_subset(&more)? { more } else { map })
+    Ok(exact.unwrap_or(map))
 }
 
 /// The scales `(a, b)` tried for a box's bounds on `a x - b t`
