@@ -199,8 +199,7 @@ pub fn name_simd_conflicts(scop: &Scop, deps: &Dependences, schedule: isl_rs::Sc
         }
         Ok(node)
     }
-    visit(scop, deps, schedule.get_root()?)?.get_schedule()
-        .map_err(Into::into)
+    Ok(visit(scop, deps, schedule.get_root()?)?.get_schedule()?)
 }
 
 /// Why the loops a thread (or grid) mark at `mark` names (schedule depths
@@ -424,12 +423,10 @@ pub fn simd_conflicts(scop: &Scop, deps: &Dependences, band: &ScheduleNode, memb
     for k in 0..maps.size()? {
         let map = maps.get_at(k)?;
         let (a, b) = (map.get_tuple_name(DimType::In)?.to_string(), map.get_tuple_name(DimType::Out)?.to_string());
-        let pair = if a <= b { (a, b) } else { (b, a) };
-        if !pairs.contains(&pair) {
-            pairs.push(pair);
-        }
+        pairs.push(if a <= b { (a, b) } else { (b, a) });
     }
     pairs.sort();
+    pairs.dedup();
     Ok(pairs)
 }
 

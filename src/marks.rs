@@ -25,8 +25,8 @@ pub const PARALLEL_CYCLIC_MARK: &str = "parallel_cyclic";
 /// schedule depth (`simd_5`), the loop a back end may vectorise, then with
 /// the pairs of statements two of whose instances in one iteration of it
 /// access an element one of them writes (`simd_5 apart S_0/S_1`): a loop
-/// whose body holds both of a pair gets no `omp simd` (see
-/// [`crate::legality::simd_conflicts`]).
+/// whose body holds both of a pair gets `omp simd` only where they print
+/// those elements alike (see [`crate::legality::simd_conflicts`]).
 pub const SIMD_MARK: &str = "simd";
 
 /// The name of the parallel mark naming the loop at schedule depth `depth`.

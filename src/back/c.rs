@@ -657,8 +657,6 @@ impl<'a> Writer<'a> {
         }
     }
 
-    /// Notes that the nodes printed next run under a loop (over `iterator`)
-    /// or a branch inside the innermost loop [`Registers`] watches.
     /// Whether, for each pair the enclosing simd mark keeps apart whose
     /// statements both print `elements`, they print every element of each
     /// array one of them writes with the same subscripts (up to spaces and
@@ -698,6 +696,8 @@ impl<'a> Writer<'a> {
         Ok(self.simd_apart.iter().any(|(a, b)| names.contains(a) && names.contains(b)))
     }
 
+    /// Notes that the nodes printed next run under a loop (over `iterator`)
+    /// or a branch inside the innermost loop [`Registers`] watches.
     fn enter_control(&mut self, iterator: Option<&str>) {
         if let Some(this) = self.registers.as_mut().and_then(|r| r.loops.last_mut()) {
             this.nesting += 1;
@@ -1100,8 +1100,6 @@ fn linear(e: &ASTExpr) -> IslResult<Option<HashMap<String, i64>>> {
     })
 }
 
-/// `code` with each occurrence of the array element `element` (its text,
-/// which starts with the array's name) replaced by `variable`.
 /// Whether the parenthesis that opens `text` closes at its end.
 fn encloses(text: &str) -> bool {
     let mut depth = 0;
@@ -1120,6 +1118,8 @@ fn encloses(text: &str) -> bool {
     false
 }
 
+/// `code` with each occurrence of the array element `element` (its text,
+/// which starts with the array's name) replaced by `variable`.
 fn replace_element(code: &str, element: &str, variable: &str) -> String {
     let mut out = String::new();
     let mut rest = code;
