@@ -77,7 +77,7 @@ impl Generator {
         }
         // Intermediates that a stage reads: most of them scratch, a few
         // printed; those none reads are printed (they are outputs).
-        for p in &planes[inputs..planes.len() - 1] {
+        for p in planes.iter().skip(inputs).take(planes.len().saturating_sub(inputs + 1)) {
             if read.contains(&p.array) && self.rng.chance(75) {
                 self.program.scratch.push(p.array);
             }
