@@ -16,7 +16,7 @@
 //! tiles.
 
 use super::{Generator, INSTANCE_BUDGET};
-use crate::program::{Access, Affine, Array, Bound, Elem, Expr, Op, Quasi, Scalar, Stmt, Target, Test};
+use crate::program::{Access, Affine, Array, Bound, Elem, Expr, Op, Scalar, Stmt, Target, Test};
 use crate::rng::Rng;
 
 /// A computed (or given) plane: its array and, per dimension (rows, then
@@ -218,7 +218,7 @@ impl Generator {
                                 match scale {
                                     Scale::Same => v.plus(d),
                                     Scale::Down => twice(v).plus(d),
-                                    Scale::Up => Affine { constant: d, terms: Vec::new(), quasi: vec![Quasi { coefficient: 1, inner: v, divisor: 2, remainder: false }] },
+                                    Scale::Up => v.quasi(2, false).plus(d),
                                 }
                             })
                             .collect();
