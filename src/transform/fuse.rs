@@ -395,8 +395,6 @@ fn as_box(map: Map, recomputable: Option<&UnionSet>) -> IslResult<Map> {
         return Ok(map);
     }
     let around = Map::read_from_str(&ctx, &format!("{{ [{}] -> {name}[{}] : {} }}", t.join(", "), x.join(", "), bounds.join(" and ")))?.intersect_domain(map.copy()?.domain()?)?;
-    let exact = around.copy()?.intersect_range(map.copy()?.range()?.coalesce()?)?.coalesce()?;
-    let exact = if exact.is_equal(&map)? { Some(exact) } else { None };
     // A recomputable producer's box is clipped to its own instances rather
     // than to those the tiles need, where that overlaps no tiles that did
     // not overlap: statements of one stage with the same instances (the four
@@ -404,12 +402,13 @@ fn as_box(map: Map, recomputable: Option<&UnionSet>) -> IslResult<Map> {
     // different ones) then get equal boxes and share one loop nest.
     if let Some(instances) = recomputable.filter(|_| tight) {
         let statement = instances.extract_set(map.get_space()?.range()?)?;
-        let more = around.intersect_range(statement)?.coalesce()?;
+        let more = around.copy()?.intersect_range(statement)?.coalesce()?;
         if map.is_subset(&more)? && (more.is_injective()? || !map.is_injective()?) {
             return Ok(more);
         }
     }
-    Ok(exact.unwrap_or(map))
+    let exact = around.intersect_range(map.copy()?.range()?.coalesce()?)?.coalesce()?;
+    Ok(if exact.is_equal(&map)? { exact } else { map })
 }
 
 /// The scales `(a, b)` tried for a box's bounds on `a x - b t`

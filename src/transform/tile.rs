@@ -706,7 +706,8 @@ fn leaf_band(node: &ScheduleNode) -> IslResult<bool> {
 /// is coincident (carries no dependence) and its iterations may run as
 /// lanes with private copies of the scalars they write, naming the pairs
 /// of statements that access one element in one iteration (see
-/// [`simd_conflicts`]: a loop that holds both gets no `omp simd`); gives
+/// [`simd_conflicts`]: a loop that holds both gets `omp simd` only where
+/// they print those elements alike); gives
 /// the band and whether the mark was inserted.
 fn mark_simd(node: ScheduleNode, scop: &Scop, deps: &Dependences) -> IslResult<(ScheduleNode, bool)> {
     let mut innermost = node.band_n_member()? - 1;
