@@ -43,9 +43,12 @@ For each program:
      times, interleaved (each round starting one version later), with
      OMP_NUM_THREADS=--threads and OMP_PROC_BIND=true (unless set); region
      time = the least of the runs' clocked region seconds. With --warm,
-     the region and its clock run twice in a loop of their own and the
-     second pass counts: caches and threads warm, as halide_pipelines.py
-     times Halide's realize() after a warm-up. (Subtracting the
+     the region and its clock run 1 + --runs times in a loop of their
+     own, and the least of the passes after the first is the run's time:
+     caches, threads and clock frequency warm, as halide_pipelines.py
+     times --runs realize() calls one after another after an untimed one
+     (a lone second pass timed the pyramid 1.25x slower: the time falls
+     over the first few passes). (Subtracting the
      baseline's whole-process time instead overstated it: the baseline
      prints zeros, which are cheaper to print than the values of a run.)
      Speedup (<version>_speedup) = orig region time / that version's
@@ -127,7 +130,7 @@ def parse_args():
     p.add_argument("--compare", action="append", default=[], metavar="FLAGS",
                    help="another iotile variant with these flags, checked and timed too (repeatable), e.g. --compare=--no-tile")
     p.add_argument("--warm", action="store_true",
-                   help="time each version's region run a second time in the same process, caches and threads warm, as halide_pipelines.py times Halide (default: the region's only run)")
+                   help="time each version's region over --runs passes in the same process after an untimed one, caches and threads warm, as halide_pipelines.py times Halide (default: the region's only run)")
     p.add_argument("--no-time", action="store_true", help="check correctness only")
     p.add_argument("--no-omp", action="store_true",
                    help="leave out omp, the hand-written OpenMP baseline (omp parallel for on each stage's outer loop)")
@@ -196,6 +199,7 @@ def indentation(line):
 
 
 REGION_CLOCK = "iotile-region-seconds"
+PASS_CLOCK = "iotile-region-pass-seconds"
 
 
 def timed_region(text, warm=False):
@@ -203,11 +207,13 @@ def timed_region(text, warm=False):
 
     The clock starts before any '#pragma iotile' lines directly above
     '#pragma scop' (iotile reads them as part of the region), and its code
-    stays outside the region, which iotile copies unchanged. With warm,
-    the region and its clock run twice in a loop of their own, and only
-    the second pass prints: its caches and threads are warm, as Halide's
-    realize() is timed after a warm-up (the image pipelines' stages never
-    read what they write, so a second pass computes the same values).
+    stays outside the region, which iotile copies unchanged. With warm
+    (a number of passes), the region and its clock run 1 + warm times in
+    a loop of their own, and every pass but the first prints its seconds
+    on a line "iotile-region-pass-seconds S": caches, threads and clock
+    frequency warm, as halide_pipelines.py times Halide's realize() calls
+    one after another after one untimed call (the image pipelines' stages
+    never read what they write, so every pass computes the same values).
     """
     lines = text.splitlines(keepends=True)
     start, end = scop_region(lines)
@@ -217,17 +223,24 @@ def timed_region(text, warm=False):
     pad = indentation(lines[start + 1]) or "  "
     before = f"{pad}struct timespec iotile_clock_start;\n{pad}clock_gettime(CLOCK_MONOTONIC, &iotile_clock_start);\n"
     loop, report, close = "", "", ""
+    tag = REGION_CLOCK
     if warm:
-        loop, report, close = f"{pad}for (int iotile_pass = 0; iotile_pass < 2; iotile_pass++) {{\n", "if (iotile_pass == 1) ", f"{pad}}}\n"
+        loop, report, close = (f"{pad}for (int iotile_pass = 0; iotile_pass <= {warm}; iotile_pass++) {{\n",
+                               "if (iotile_pass > 0) ", f"{pad}}}\n")
+        tag = PASS_CLOCK
     seconds = ("(double)(iotile_clock_end.tv_sec - iotile_clock_start.tv_sec)"
                " + 1e-9 * (double)(iotile_clock_end.tv_nsec - iotile_clock_start.tv_nsec)")
     after = (f"{pad}{{\n{pad}  struct timespec iotile_clock_end;\n{pad}  clock_gettime(CLOCK_MONOTONIC, &iotile_clock_end);\n"
-             f"{pad}  {report}fprintf(stderr, \"{REGION_CLOCK} %.9f\\n\", {seconds});\n{pad}}}\n")
+             f"{pad}  {report}fprintf(stderr, \"{tag} %.9f\\n\", {seconds});\n{pad}}}\n")
     return "#include <time.h>\n" + "".join(lines[:first]) + loop + before + "".join(lines[first:end + 1]) + after + close + "".join(lines[end + 1:])
 
 
 def region_seconds(stderr):
-    """The seconds the clocked region took in one run (the sum where it ran several times); None if it never ran."""
+    """The seconds the clocked region took in one run: the least of its warm passes where timed_region ran it
+    in passes, else the sum of its runs (where the program ran it several times); None if it never ran."""
+    passes = [float(l.split()[1]) for l in stderr.splitlines() if l.startswith(PASS_CLOCK + " ")]
+    if passes:
+        return min(passes)
     times = [float(l.split()[1]) for l in stderr.splitlines() if l.startswith(REGION_CLOCK + " ")]
     return sum(times) if times else None
 
@@ -419,7 +432,7 @@ def time_program(program, variants, source, omp_source, work, args, progress):
     timed_source = work / f"{program.name}.timed.c"
     try:
         baseline_source.write_text(empty_region(source.read_text()))
-        timed_source.write_text(timed_region(source.read_text(), args.warm))
+        timed_source.write_text(timed_region(source.read_text(), args.runs if args.warm else 0))
         if omp_source is not None:
             omp_source = work / f"{program.name}.omp.timed.c"
             omp_source.write_text(omp_region(timed_source.read_text()))
@@ -520,7 +533,7 @@ def report(programs, variants, check_sizes, args, out_dir):
     summary = f"{correct}/{len(programs)} correct at {', '.join(size_text(s) for s in check_sizes)}"
     if timed:
         summary += (f"; region seconds at {size_text(args.time_size)}, minimum of {args.runs} run(s), "
-                    f"{args.threads} thread(s), clocked around the region" + ("'s second run (--warm)" if args.warm else ""))
+                    f"{args.threads} thread(s), clocked around the region" + (f"'s passes after the first of {1 + args.runs} in one process (--warm)" if args.warm else ""))
         for over in ("orig", "omp"):
             means = [f"{l} {geomeans[c]:.3f}" for c, l, o in ratios if o == over and geomeans[c]]
             if means:
