@@ -218,15 +218,24 @@ pub const INLINE_OPERATIONS: u64 = 1_000_000;
 /// as any of them or the given sizes (32) do: a fused tile recomputes its
 /// producers' borders and runs each stage's loops over its rows, so wide
 /// rows recompute less and vectorise better, and few rows keep the
-/// buffers of wide tiles small. On the image pipelines at 2048 x 2048
-/// with 2 threads (region run twice, the second timed), tiles of 16 x 512
-/// ran 0.93x the time of 32 x 128 in geometric mean (Harris 3.06 against
-/// 3.76 ms, the camera pipeline 3.85 against 4.37, the multiresolution
-/// pipeline 1.26 against 1.39; a chain of blurs 2.43 against 2.33). With
-/// no stage inlined, the unsharp mask's three intermediates over three
-/// channels do not fit in tiles of 16 x 512, and kept tiles of 32 x 128
-/// (4.5 ms; 6.7 in 32 x 32).
-pub const FUSED_TILE_SHAPES: [transform::tile::TileShape; 2] = [transform::tile::TileShape { rows: 16, width: 512 }, transform::tile::TileShape { rows: 32, width: 128 }];
+/// buffers of wide tiles small. Rows 2048 wide span a whole image of
+/// that width: no column borders are recomputed, and each stage streams
+/// through whole rows. On the image pipelines at 2048 x 2048 with 2
+/// threads (the least of 7 warm passes), the first of these shapes that
+/// keeps every intermediate in its buffer ran 0.90x the time of 16 x 512
+/// in geometric mean (0.79x to 1.05x: Harris 2.71 against 3.07 ms in 8
+/// rows, the camera pipeline 3.33 against 4.00 in 4 rows, as its five
+/// intermediates fit in no more; the difference of Gaussians 1.40
+/// against 1.34 in 8 rows); with no stage inlined, the unsharp mask's
+/// three intermediates over three channels fit in none of the whole-row
+/// shapes, and keep tiles of 32 x 128.
+pub const FUSED_TILE_SHAPES: [transform::tile::TileShape; 5] = [
+    transform::tile::TileShape { rows: 16, width: 2048 },
+    transform::tile::TileShape { rows: 8, width: 2048 },
+    transform::tile::TileShape { rows: 4, width: 2048 },
+    transform::tile::TileShape { rows: 16, width: 512 },
+    transform::tile::TileShape { rows: 32, width: 128 },
+];
 
 /// How a region's new schedule is chosen (absent: the original schedule).
 #[derive(Debug, Clone)]

@@ -44,7 +44,7 @@
 //! its tiles need to get a box. Producers of the same box that do not
 //! read each other's values share one loop nest.
 
-use isl_rs::{DimType, Map, MultiUnionPwAff, Schedule, ScheduleNode, ScheduleNodeType, Set, UnionMap, UnionSet, Val};
+use isl_rs::{ASTLoopType, DimType, Map, MultiUnionPwAff, Schedule, ScheduleNode, ScheduleNodeType, Set, UnionMap, UnionSet, Val};
 
 use crate::isl::{coalesced, tuple_names, IslError, IslResult};
 use crate::scop::Scop;
@@ -535,7 +535,7 @@ fn share_loops(a: &Producer, b: &Producer, accesses: &Accesses, groups: &[UnionS
         return Ok(false);
     }
     let renamed = b_map.set_tuple_name(DimType::Out, a_map.get_tuple_name(DimType::Out)?)?;
-    if !renamed.is_equal(&a_map)? {
+    if !renamed.is_equal(&a_map)? && !nearly_equal_boxes(&a_map, &renamed)? {
         return Ok(false);
     }
     let (a_reads, a_writes) = (accesses.reads_of(&groups[a.group])?, accesses.writes_of(&groups[a.group])?);
@@ -549,6 +549,28 @@ fn share_loops(a: &Producer, b: &Producer, accesses: &Accesses, groups: &[UnionS
         && a_writes.reverse()?.is_single_valued()?
         && b_writes.reverse()?.is_single_valued()?)
 }
+
+/// Whether two boxes per tile (`tile -> instance`, one statement's name
+/// for both) differ only at their edges: the box around both, in the tile
+/// that has most of them, is at most [`SHARED_BOX_SLACK`] larger than the
+/// larger one. The four phases of a 2x upsample run over the same
+/// instances, but where a tile spans the whole width of the image, the
+/// consumer's border needs one column more of some phases than of others;
+/// in one loop nest their loops then differ only in their last iteration.
+fn nearly_equal_boxes(a: &Map, b: &Map) -> IslResult<bool> {
+    let points = |map: &Map| -> IslResult<Option<f64>> {
+        Ok(box_sizes(&UnionMap::from_map(map.copy()?)?)?.first().and_then(|&(_, p)| p))
+    };
+    let both = a.copy()?.union(b.copy()?)?;
+    Ok(match (points(a)?, points(b)?, points(&both)?) {
+        (Some(a), Some(b), Some(both)) => both <= SHARED_BOX_SLACK * a.max(b),
+        _ => false,
+    })
+}
+
+/// How much larger than the larger of two boxes the box around both may
+/// be for their statements to share one loop nest ([`share_loops`]).
+const SHARED_BOX_SLACK: f64 = 1.01;
 
 /// `S[x] -> [x]` for the statements of `instances`: each instance at its
 /// own iterators.
@@ -604,7 +626,14 @@ fn graft(schedule: Schedule, scop: &Scop, accesses: &Accesses, groups: &[UnionSe
             extension = extension.union(to_tiles.copy()?.apply_range(producer.extension.copy()?)?)?;
             order = order.union(if nest.len() == 1 { original.copy()?.intersect_domain(instances.copy()?)? } else { own_order(instances)? })?;
         }
-        let added = ScheduleNode::from_extension(extension)?.child(0)?.insert_partial_schedule(MultiUnionPwAff::from_union_map(order)?)?;
+        let mut added = ScheduleNode::from_extension(extension)?.child(0)?.insert_partial_schedule(MultiUnionPwAff::from_union_map(order)?)?;
+        // Statements that share the nest but differ at its edges run in
+        // loops over pieces that run the same statements, not behind tests.
+        if nest.len() > 1 {
+            for m in 0..added.band_n_member()? {
+                added = added.band_member_set_ast_loop_type(m, ASTLoopType::Separate)?;
+            }
+        }
         at = at.graft_before(added.root()?)?;
     }
     // The producers' own subtrees run nothing.
