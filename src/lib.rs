@@ -222,11 +222,12 @@ pub const INLINE_OPERATIONS: u64 = 1_000_000;
 /// that width: no column borders are recomputed, and each stage streams
 /// through whole rows. On the image pipelines at 2048 x 2048 with 2
 /// threads (the least of 7 warm passes), the first of these shapes that
-/// keeps every intermediate in its buffer ran 0.90x the time of 16 x 512
-/// in geometric mean (0.79x to 1.05x: Harris 2.71 against 3.07 ms in 8
-/// rows, the camera pipeline 3.33 against 4.00 in 4 rows, as its five
-/// intermediates fit in no more; the difference of Gaussians 1.40
-/// against 1.34 in 8 rows); with no stage inlined, the unsharp mask's
+/// keeps every intermediate in its buffer ran 0.89x the time of 16 x 512
+/// in geometric mean (0.81x to 0.97x: Harris 2.59 against 3.10 ms in 8
+/// rows, the camera pipeline 3.54 against 3.90 in 4 rows, as its five
+/// intermediates fit in no more, the multiresolution pipeline 0.88
+/// against 0.98 with its upsample's phases in one loop nest over whole
+/// rows, see `transform::fuse`); with no stage inlined, the unsharp mask's
 /// three intermediates over three channels fit in none of the whole-row
 /// shapes, and keep tiles of 32 x 128.
 pub const FUSED_TILE_SHAPES: [transform::tile::TileShape; 5] = [
