@@ -24,8 +24,9 @@ CC="iotile --cc=gcc" would build them:
            stages' outputs), with loop counters declared in the loops.
 
 For each program:
-  1. correctness: at --check-size and at 67x35 (not a multiple of any tile
-     size), build orig, every iotile variant and omp with -ffp-contract=off
+  1. correctness: at --check-size, at 67x35 (not a multiple of any tile
+     size) and at 27x2111 (rows wider than the 2048 of the default fused
+     tiles, so that their column tiles cross a border), build orig, every iotile variant and omp with -ffp-contract=off
      (so that FMA contraction cannot differ between loop shapes), run them
      with OMP_NUM_THREADS=2 and compare their standard output byte for
      byte; any difference from orig fails the program. A driver warning
@@ -86,8 +87,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 PROGRAMS = ROOT / "testsuite" / "run"
 
-# Checked besides --check-size: a size that no tile size divides.
+# Checked besides --check-size: a size that no tile size divides, and
+# rows wider than the default fused tiles' 2048 columns.
 ODD_SIZE = (67, 35)
+WIDE_SIZE = (27, 2111)
 CHECK_THREADS = 2
 OPT = ["-O3", "-march=native"]
 QUIET = ["-Wno-unknown-pragmas"]
@@ -121,7 +124,7 @@ def parse_args():
     p.add_argument("--programs", default="", metavar="NAMES",
                    help="comma-separated programs, e.g. harris,image-unsharp-mask (default: every testsuite/run/image-*.c)")
     p.add_argument("--check-size", type=size_arg, default=(40, 52), metavar="HxW",
-                   help=f"size checked for correctness, besides {ODD_SIZE[0]}x{ODD_SIZE[1]} (default: 40x52)")
+                   help=f"size checked for correctness, besides {size_text(ODD_SIZE)} and {size_text(WIDE_SIZE)} (default: 40x52)")
     p.add_argument("--time-size", type=size_arg, default=(2048, 2048), metavar="HxW", help="size timed (default: 2048x2048)")
     p.add_argument("--runs", metavar="N", type=positive, default=3, help="timed runs per version, interleaved; the minimum counts (default: 3)")
     p.add_argument("--threads", metavar="N", type=positive, default=2, help="OMP_NUM_THREADS for timed runs (default: 2)")
@@ -560,7 +563,7 @@ def main():
     if not programs:
         sys.exit(f"pipelines.py: no image-*.c programs in {PROGRAMS}")
     variants = [Variant("iotile", args.iotile_flags)] + [Variant(f"cmp{i + 1}", f) for i, f in enumerate(args.compare)]
-    check_sizes = [args.check_size] + ([ODD_SIZE] if args.check_size != ODD_SIZE else [])
+    check_sizes = [args.check_size] + [s for s in (ODD_SIZE, WIDE_SIZE) if s != args.check_size]
     out_dir = Path(args.out)
     out_dir.mkdir(parents=True, exist_ok=True)
 
