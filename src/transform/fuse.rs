@@ -41,8 +41,9 @@
 //! through the tile map comes as pieces with divisions, one per border
 //! case, and isl's code splits the producer's loops at each. A producer
 //! whose copies compute the same values may run a few instances more than
-//! its tiles need to get a box. Producers of the same box that do not
-//! read each other's values share one loop nest.
+//! its tiles need to get a box. Producers of the same box (or phases of
+//! one stage whose boxes differ at an edge) that do not read each other's
+//! values share one loop nest.
 
 use isl_rs::{ASTLoopType, DimType, Map, MultiUnionPwAff, Schedule, ScheduleNode, ScheduleNodeType, Set, UnionMap, UnionSet, Val};
 
@@ -521,7 +522,8 @@ fn own_dependences_within_tiles(extension: &UnionMap, reads: &UnionMap, writes: 
 /// instead, both in the order of their iterators (checked against every
 /// producer already in the nest): each is one
 /// statement, a tile needs the same box of both (with `b`'s name for
-/// `a`'s), neither accesses what the other writes, and neither reads what
+/// `a`'s), or both have the same instances and boxes that differ only at
+/// an edge ([`nearly_equal_boxes`]), neither accesses what the other writes, and neither reads what
 /// it writes itself nor writes an element twice (so that no order of their
 /// instances computes something else). Harris's two gradients of the same
 /// image so share one pass over its tile.
@@ -535,7 +537,8 @@ fn share_loops(a: &Producer, b: &Producer, accesses: &Accesses, groups: &[UnionS
         return Ok(false);
     }
     let renamed = b_map.set_tuple_name(DimType::Out, a_map.get_tuple_name(DimType::Out)?)?;
-    if !renamed.is_equal(&a_map)? && !(same_instances(&groups[a.group], &groups[b.group])? && nearly_equal_boxes(&a_map, &renamed)?) {
+    let phases = || -> IslResult<bool> { Ok(same_instances(&groups[a.group], &groups[b.group])? && nearly_equal_boxes(&a_map, &renamed)?) };
+    if !(renamed.is_equal(&a_map)? || phases()?) {
         return Ok(false);
     }
     let (a_reads, a_writes) = (accesses.reads_of(&groups[a.group])?, accesses.writes_of(&groups[a.group])?);
@@ -559,7 +562,7 @@ fn same_instances(a: &UnionSet, b: &UnionSet) -> IslResult<bool> {
         return Ok(false);
     }
     let a = a.get_at(0)?;
-    let b = b.get_at(0)?.set_tuple_name(&a.get_tuple_name()?)?;
+    let b = b.get_at(0)?.set_tuple_name(a.get_tuple_name()?)?;
     Ok(a.is_equal(&b)?)
 }
 
