@@ -648,6 +648,9 @@ fn graft(schedule: Schedule, scop: &Scop, accesses: &Accesses, groups: &[UnionSe
         let mut added = ScheduleNode::from_extension(extension)?.child(0)?.insert_partial_schedule(MultiUnionPwAff::from_union_map(order)?)?;
         // Statements that share the nest but differ at its edges run in
         // loops over pieces that run the same statements, not behind tests.
+        // (Not `tile::separate_statements`, which also sets the isolated
+        // parts' loop type and tests the node's domain: on this tree,
+        // rooted at an extension, Harris then lost its fused schedule.)
         if nest.len() > 1 {
             for m in 0..added.band_n_member()? {
                 added = added.band_member_set_ast_loop_type(m, ASTLoopType::Separate)?;
