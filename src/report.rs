@@ -68,8 +68,18 @@ pub fn text(file: &str, hierarchy: Option<&Hierarchy>, regions: &[RegionReport])
                 b.tiling.order
             ));
             out.push_str(&format!("    modelled: {:.3e} cycles for {:.3e} instances\n", b.cycles, b.instances));
-            for (level, moved, bound) in &b.traffic {
-                out.push_str(&format!("    {level}: {} moved, lower bound {}, ratio {:.2}\n", bytes(*moved), bytes(*bound), ratio(*moved, *bound)));
+            for (i, (level, moved, bound)) in b.traffic.iter().enumerate() {
+                out.push_str(&format!("    {level}: {} moved, lower bound {}, ratio {:.2}", bytes(*moved), bytes(*bound), ratio(*moved, *bound)));
+                if let Some((least, tiling)) = b.least.get(i) {
+                    out.push_str(&format!(
+                        "; least of any tiling {} (tiles {}, tile loops in member order {:?}), ratio {:.2}",
+                        bytes(*least),
+                        list(&tiling.sizes),
+                        tiling.order,
+                        ratio(*least, *bound)
+                    ));
+                }
+                out.push('\n');
             }
             if let Some((evaluated, pruned, seconds)) = b.search {
                 out.push_str(&format!("    search: {evaluated} tilings evaluated, {pruned} pruned, {:.3} s\n", seconds));
@@ -119,7 +129,23 @@ fn band_json(b: &BandReport) -> String {
     let traffic: Vec<String> = b
         .traffic
         .iter()
-        .map(|(level, moved, bound)| format!("{{\"level\": {}, \"bytes\": {}, \"lower_bound\": {}, \"ratio\": {}}}", string(level), number(*moved), number(*bound), number(ratio(*moved, *bound))))
+        .enumerate()
+        .map(|(i, (level, moved, bound))| {
+            let least = match b.least.get(i) {
+                Some((least, tiling)) => {
+                    let order: Vec<i64> = tiling.order.iter().map(|&k| k as i64).collect();
+                    format!(
+                        ", \"least\": {{\"bytes\": {}, \"ratio\": {}, \"tile_sizes\": {}, \"tile_order\": {}}}",
+                        number(*least),
+                        number(ratio(*least, *bound)),
+                        numbers(&tiling.sizes),
+                        numbers(&order)
+                    )
+                }
+                None => String::new(),
+            };
+            format!("{{\"level\": {}, \"bytes\": {}, \"lower_bound\": {}, \"ratio\": {}{least}}}", string(level), number(*moved), number(*bound), number(ratio(*moved, *bound)))
+        })
         .collect();
     let search = match b.search {
         Some((evaluated, pruned, seconds)) => format!(", \"search\": {{\"evaluated\": {evaluated}, \"pruned\": {pruned}, \"seconds\": {}}}", number(seconds)),

@@ -107,6 +107,11 @@ const MAX_EVALUATIONS: u64 = 200_000;
 /// does not count).
 const CANDIDATE_SIZES: [i64; 10] = [4, 8, 12, 16, 24, 32, 48, 64, 96, 128];
 
+/// Tile sizes the least-traffic search ([`Band::least_traffic`]) tries
+/// along a member: powers of two and three times them, up to 1024, and the
+/// member's extent.
+const LEAST_SIZES: [i64; 20] = [1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 512, 768, 1024];
+
 /// Outer tile sizes the second-level search tries along a member, as
 /// multiples of the tile size (the first ones where a band has too many
 /// members to try them all), besides the member's whole extent.
@@ -221,6 +226,24 @@ fn parse_bytes(text: &str) -> Option<u64> {
     digits.trim().parse::<u64>().ok()?.checked_mul(unit)
 }
 
+/// How the bytes of a block of an array are counted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Lines {
+    /// Each contiguous run of the block (a row along the array's last
+    /// dimension, or several where the block spans the last dimensions
+    /// whole) takes at least one line: what a cache holds. A column of 96
+    /// doubles is 96 lines. The traffic the report gives and the least
+    /// traffic of [`Band::least_traffic`] count so.
+    PerRun,
+    /// The block's elements, at least one line in all: the count
+    /// [`Band::cycles`] was fitted with (its constants and
+    /// [`AUTO_MARGIN`]). Counted per run, the search chose worse tiles
+    /// on measurement: gramschmidt's 128 x 128 (modelled 7.9% cheaper)
+    /// ran 0.90x as fast as 32 x 32 at LARGE, and three of the five 1 x 1
+    /// Yolo layers ran 0.71-0.91x as fast, two 1.05-1.09x.
+    PerBlock,
+}
+
 /// How the extent of one array dimension grows with a block's widths.
 #[derive(Debug, Clone)]
 struct Extent {
@@ -259,22 +282,32 @@ impl Footprint {
         }
     }
 
-    /// Bytes of a block of `widths`, whole lines along the last dimension.
-    fn bytes(&self, widths: &[f64]) -> f64 {
-        let mut bytes = self.element_bytes;
-        for (a, d) in self.dims.iter().enumerate() {
-            let extent = d.at(widths);
-            bytes = if a + 1 == self.dims.len() { (bytes * extent).max(LINE) } else { bytes * extent };
+    /// Bytes of a block of `widths`, counted as `lines` says.
+    fn bytes(&self, widths: &[f64], lines: Lines) -> f64 {
+        let extents: Vec<f64> = self.dims.iter().map(|d| d.at(widths)).collect();
+        if lines == Lines::PerBlock {
+            return (self.element_bytes * extents.iter().product::<f64>()).max(LINE);
         }
-        bytes
+        // The last dimensions the block spans whole join the next one
+        // out in one contiguous run.
+        let mut run = self.element_bytes;
+        let mut k = extents.len();
+        while k > 0 {
+            k -= 1;
+            run *= extents[k];
+            if extents[k] < self.dims[k].full {
+                break;
+            }
+        }
+        extents[..k].iter().product::<f64>() * run.max(LINE)
     }
 
     /// Bytes the next block adds when a block of `widths` moves `shift`
     /// iterations along `member`: all of it less the part of the previous
     /// block's footprint that the new one still covers (along the last
     /// dimension, a sweep brings the moved bytes, not whole lines).
-    fn added(&self, widths: &[f64], member: usize, shift: f64) -> f64 {
-        let whole = self.bytes(widths);
+    fn added(&self, widths: &[f64], member: usize, shift: f64, lines: Lines) -> f64 {
+        let whole = self.bytes(widths, lines);
         let mut kept = 1.0;
         for (a, d) in self.dims.iter().enumerate() {
             let extent = d.at(widths);
@@ -412,6 +445,10 @@ pub struct BandReport {
     pub traffic: Vec<(String, f64, f64)>,
     /// Search statistics of `auto`: leaves evaluated, subtrees pruned, seconds.
     pub search: Option<(u64, u64, f64)>,
+    /// Per level (with `--report`), the least modelled traffic of any one
+    /// level of tiles and the tiling that moves it
+    /// ([`Band::least_traffic`]); empty when not asked for.
+    pub least: Vec<(f64, Tiling)>,
     /// The register tiles made in the band's tiles: members of the rows,
     /// columns and reduction, rows and columns (see [`RegisterBlock`]).
     pub registers: Option<RegisterBlock>,
@@ -541,7 +578,7 @@ impl Band {
             counted.push(&f.name);
             let Some(extents) = box_extents(&whole, &f.name)? else { return Ok(None) };
             let dims = extents.iter().map(|&e| Extent { base: e as f64, slope: vec![0.0; n], full: e as f64 }).collect();
-            compulsory += Footprint { dims, ..f.clone() }.bytes(&vec![1.0; n]);
+            compulsory += Footprint { dims, ..f.clone() }.bytes(&vec![1.0; n], Lines::PerRun);
         }
         // The statement with most instances, for the lower bounds.
         let mut dominant = None;
@@ -650,7 +687,7 @@ impl Band {
     /// §4.2, with the cache shared out greedily among the arrays).
     pub fn traffic(&self, tiling: &Tiling, level: &Level) -> f64 {
         let tiling = self.with_outer(tiling);
-        self.traffic_with(&self.chain(&tiling), level, false)
+        self.traffic_in(&self.chain(&tiling), level.bytes as f64 * USABLE, false, Lines::PerRun)
     }
 
     /// Traffic for the loop chain `chain`; with
@@ -660,12 +697,17 @@ impl Band {
     /// of statements of several shapes can miss elements that only some
     /// of them touch.
     fn traffic_with(&self, chain: &[ChainLoop], level: &Level, relaxed: bool) -> f64 {
-        self.shared_out(chain, level.bytes as f64, relaxed).max(self.compulsory)
+        self.traffic_in(chain, level.bytes as f64 * USABLE, relaxed, Lines::PerBlock)
     }
 
-    /// [`Self::traffic_with`] before the compulsory traffic bounds it.
-    fn shared_out(&self, chain: &[ChainLoop], capacity: f64, relaxed: bool) -> f64 {
-        let capacity = capacity * USABLE;
+    /// [`Self::traffic_with`] into `capacity` bytes of a cache, all of
+    /// them usable, blocks counted as `lines` says.
+    fn traffic_in(&self, chain: &[ChainLoop], capacity: f64, relaxed: bool, lines: Lines) -> f64 {
+        self.shared_out(chain, capacity, relaxed, lines).max(self.compulsory)
+    }
+
+    /// [`Self::traffic_in`] before the compulsory traffic bounds it.
+    fn shared_out(&self, chain: &[ChainLoop], capacity: f64, relaxed: bool, lines: Lines) -> f64 {
         let density = self.density();
         // Per array and level: (footprint, traffic).
         let levels = chain.len();
@@ -680,14 +722,14 @@ impl Band {
                         for c in &chain[levels - j..] {
                             widths[c.member] = widths[c.member].max(c.span);
                         }
-                        let footprint = f.bytes(&widths);
+                        let footprint = f.bytes(&widths, lines);
                         if j == levels {
                             return (footprint, footprint);
                         }
                         let q = levels - 1 - j;
                         let front: f64 = chain[..q].iter().map(|c| c.trips).product::<f64>() * density;
                         let c = chain[q];
-                        let traffic = footprint * front + f.added(&widths, c.member, c.step) * front * (c.trips - 1.0).max(0.0);
+                        let traffic = footprint * front + f.added(&widths, c.member, c.step, lines) * front * (c.trips - 1.0).max(0.0);
                         // Dirty lines go back out as well.
                         (footprint, traffic * f.moved_per_line())
                     })
@@ -809,7 +851,7 @@ impl Band {
         let extents = self.extents[self.outer..].to_vec();
         let cycles = self.cycles(&tiling, hierarchy);
         let innermost = self.innermost - self.outer;
-        BandReport { statements, extents, tiling, innermost, sizes_from: "fixed", why, instances: self.instances, cycles, traffic, search: None, registers: None }
+        BandReport { statements, extents, tiling, innermost, sizes_from: "fixed", why, instances: self.instances, cycles, traffic, search: None, least: Vec::new(), registers: None }
     }
 
     /// `--tile-sizes=auto`: the tiling of least modelled cycles, its first
@@ -844,8 +886,8 @@ impl Band {
                 sizes
             })
             .collect();
-        let mut search = Search { band: self, hierarchy, candidates, best: None, evaluated: 0, pruned: 0 };
-        for order in orders(n - self.outer) {
+        let mut search = Search { band: self, hierarchy, objective: Objective::Cycles, candidates, best: None, evaluated: 0, pruned: 0 };
+        for order in orders(n - self.outer, true) {
             let order = self.with_outer(&Tiling::new(Vec::new(), order)).order;
             let mut sizes = vec![0; n];
             search.descend(&order, 0, &mut sizes);
@@ -860,6 +902,43 @@ impl Band {
 }
 
 impl Band {
+    /// The least traffic the model gives any one level of tiles into
+    /// `level`, at its whole capacity, and the tiling that moves it: seed
+    /// 000's upper bound, what its tiling recommendation minimises (one
+    /// band of tiles per cache level), to set beside the lower bound.
+    /// Tile sizes from [`LEAST_SIZES`], tile loops in any order, no
+    /// vector width or threads: data movement only. A reference for
+    /// `--report`, not a choice: `auto` weighs every level and the
+    /// instances at once ([`Self::search`]).
+    pub fn least_traffic(&self, level: &Level) -> (Tiling, f64) {
+        let n = self.extents.len();
+        let candidates: Vec<Vec<i64>> = (0..n)
+            .map(|k| {
+                let extent = self.extents[k].max(1);
+                if k < self.outer {
+                    return vec![1];
+                }
+                let mut sizes: Vec<i64> = LEAST_SIZES.iter().copied().filter(|&s| s < extent).collect();
+                sizes.push(extent);
+                sizes
+            })
+            .collect();
+        let mut search = Search { band: self, hierarchy: &Hierarchy { levels: Vec::new(), inner_multiple: 1 }, objective: Objective::Traffic(level.bytes as f64), candidates, best: None, evaluated: 0, pruned: 0 };
+        for order in orders(n - self.outer, false) {
+            let order = self.with_outer(&Tiling::new(Vec::new(), order)).order;
+            let mut sizes = vec![0; n];
+            search.descend(&order, 0, &mut sizes);
+        }
+        match search.best {
+            Some((traffic, best)) => (self.without_outer(best), traffic),
+            None => {
+                let tiling = Tiling::new(self.extents[self.outer..].to_vec(), (0..n - self.outer).collect());
+                let traffic = self.traffic_in(&self.chain(&self.with_outer(&tiling)), level.bytes as f64, false, Lines::PerRun);
+                (tiling, traffic)
+            }
+        }
+    }
+
     /// `--tile-sizes=auto`'s second level around the one-level `tiling`:
     /// the outer tile sizes (per member, a multiple of its tile size or
     /// its whole extent) of least modelled cycles, tried exhaustively up
@@ -916,10 +995,11 @@ impl Band {
     }
 }
 
-/// Tile-loop orders the search tries: the first member stays outermost,
-/// the others in every order (bands of up to five members; deeper ones
-/// keep their order).
-fn orders(n: usize) -> Vec<Vec<usize>> {
+/// Tile-loop orders a search tries: with `first_outermost` (the parallel
+/// loop), the first member stays outermost and the others take every
+/// order; otherwise all members do (bands of up to five members; deeper
+/// ones keep their order).
+fn orders(n: usize, first_outermost: bool) -> Vec<Vec<usize>> {
     fn permutations(rest: &[usize]) -> Vec<Vec<usize>> {
         if rest.len() <= 1 {
             return vec![rest.to_vec()];
@@ -937,6 +1017,10 @@ fn orders(n: usize) -> Vec<Vec<usize>> {
     if n == 0 {
         return vec![Vec::new()];
     }
+    if !first_outermost {
+        let all: Vec<usize> = (0..n).collect();
+        return if n <= 5 { permutations(&all) } else { vec![all] };
+    }
     let inner: Vec<usize> = (1..n).collect();
     let tails = if n <= 5 { permutations(&inner) } else { vec![inner] };
     tails.into_iter().map(|mut t| {
@@ -945,10 +1029,20 @@ fn orders(n: usize) -> Vec<Vec<usize>> {
     }).collect()
 }
 
+/// What a search over tilings minimises.
+#[derive(Debug, Clone, Copy)]
+enum Objective {
+    /// The modelled cycles ([`Band::cycles`]).
+    Cycles,
+    /// The bytes moved into a cache of this many bytes, all of them usable.
+    Traffic(f64),
+}
+
 /// The branch-and-bound search over tile sizes, member by member.
 struct Search<'a> {
     band: &'a Band,
     hierarchy: &'a Hierarchy,
+    objective: Objective,
     candidates: Vec<Vec<i64>>,
     best: Option<(f64, Tiling)>,
     evaluated: u64,
@@ -965,9 +1059,12 @@ impl Search<'_> {
         if k == n {
             self.evaluated += 1;
             let tiling = Tiling::new(sizes.clone(), order.to_vec());
-            let cycles = self.band.cycles_with_outer(&tiling, self.hierarchy);
-            if self.best.as_ref().is_none_or(|b| cycles < b.0) {
-                self.best = Some((cycles, tiling));
+            let cost = match self.objective {
+                Objective::Cycles => self.band.cycles_with_outer(&tiling, self.hierarchy),
+                Objective::Traffic(capacity) => self.band.traffic_in(&self.band.chain(&tiling), capacity, false, Lines::PerRun),
+            };
+            if self.best.as_ref().is_none_or(|b| cost < b.0) {
+                self.best = Some((cost, tiling));
             }
             return;
         }
@@ -983,7 +1080,7 @@ impl Search<'_> {
         }
     }
 
-    /// A lower bound of the cycles of every tiling that completes the
+    /// A lower bound of the objective of every tiling that completes the
     /// sizes chosen for members `..=k`: footprints (which grow with the
     /// sizes) at the least sizes left, trip counts of tile loops at the
     /// largest, of point loops at the least, every array in its cheapest
@@ -1009,7 +1106,10 @@ impl Search<'_> {
                 c.trips = l.trips;
             }
         }
-        self.band.cycles_of(&chain, &small, &large, self.hierarchy, true)
+        match self.objective {
+            Objective::Cycles => self.band.cycles_of(&chain, &small, &large, self.hierarchy, true),
+            Objective::Traffic(capacity) => self.band.traffic_in(&chain, capacity, true, Lines::PerRun),
+        }
     }
 }
 

@@ -116,6 +116,9 @@ pub struct IoOptions {
     /// Choose outer tiles around the tiles (`--l2-tile-factor=auto`, see
     /// [`Band::second_level`]) where no factor is given.
     pub outer: bool,
+    /// Find each level's least traffic for the report
+    /// ([`Band::least_traffic`]): `--report`.
+    pub least: bool,
 }
 
 /// A schedule after tiling and marking.
@@ -396,6 +399,12 @@ impl Tiler<'_> {
         let mut report = band.report(statements, tiling, &io.hierarchy, why);
         report.sizes_from = from;
         report.search = search;
+        if io.least {
+            report.least = io.hierarchy.levels.iter().map(|l| {
+                let (tiling, bytes) = band.least_traffic(l);
+                (bytes, tiling)
+            }).collect();
+        }
         self.bands.push(report);
         Ok((node, sizes, outer))
     }
