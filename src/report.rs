@@ -135,7 +135,7 @@ fn band_json(b: &BandReport) -> String {
                 Some((least, tiling)) => {
                     let order: Vec<i64> = tiling.order.iter().map(|&k| k as i64).collect();
                     format!(
-                        ", \"least\": {{\"bytes\": {}, \"ratio\": {}, \"tile_sizes\": {}, \"tile_order\": {}}}",
+                        ", \"least_bytes\": {}, \"least_ratio\": {}, \"least_tile_sizes\": {}, \"least_tile_order\": {}",
                         number(*least),
                         number(ratio(*least, *bound)),
                         numbers(&tiling.sizes),
