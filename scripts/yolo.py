@@ -37,8 +37,9 @@ For each layer:
      the variant's threads). A layer that fails step 1 is not timed;
   3. with --report: iotile --report=json with each variant's flags at the
      layer's full size; per tiled band, its extents and tile sizes, and per
-     memory level the modelled traffic, its lower bound and their ratio.
-     An iotile that rejects --report=json gives "report unavailable".
+     memory level the modelled traffic, its lower bound and their ratio,
+     and the least traffic of any one level of tiles (with its ratio and
+     tiles). An iotile that rejects --report=json gives "report unavailable".
 
 Prints a table (region seconds, speedups over orig, geometric means in a
 last row), optionally writes it as CSV (--csv), and exits with status 1 if
@@ -304,15 +305,18 @@ def report_lines(data):
                              f"{search.get('seconds', 0):.3f} s")
             traffic = band.get("traffic", [])
             if traffic:
-                lines.append(f"      {'level':<6} {'capacity':>8} {'modelled_bytes':>15} {'lower_bound':>15} {'ratio':>7}")
+                lines.append(f"      {'level':<6} {'capacity':>8} {'modelled_bytes':>15} {'lower_bound':>15} {'ratio':>7} "
+                             f"{'least_bytes':>15} {'least_ratio':>11}  least_tiles")
             for t in traffic:
                 capacity = levels.get(t.get("level"))
 
                 def num(key, form):
                     v = t.get(key)
                     return format(v, form) if isinstance(v, (int, float)) else "?"
+                tiles = ",".join(str(v) for v in t.get("least_tile_sizes", [])) or "-"
                 lines.append(f"      {str(t.get('level')):<6} {human_bytes(capacity) if isinstance(capacity, int) else '?':>8} "
-                             f"{num('bytes', '.4g'):>15} {num('lower_bound', '.4g'):>15} {num('ratio', '.2f'):>7}")
+                             f"{num('bytes', '.4g'):>15} {num('lower_bound', '.4g'):>15} {num('ratio', '.2f'):>7} "
+                             f"{num('least_bytes', '.4g'):>15} {num('least_ratio', '.2f'):>11}  {tiles}")
     return lines
 
 
