@@ -728,7 +728,20 @@ fn choose_schedule(
             };
             let schedule = candidate.fused.unwrap_or(schedule);
             let counts = [&dependences.flow, &dependences.anti, &dependences.output].map(|d| d.n_map().map_or(0, |n| n.max(0) as usize));
-            let decision = report::Decision { dependences: Some(counts), schedule: candidate.verdict.into(), fusion: candidate.fusion, bands: candidate.bands, inlined: Vec::new() };
+            // Each band's least traffic into each level, for the report:
+            // outside the deadline, so that asking for it cannot change
+            // what is generated.
+            let mut bands = candidate.bands;
+            if let Some(io) = &plan.io {
+                session.outside_deadline(|| {
+                    for b in &mut bands {
+                        if let Some(band) = b.band.take() {
+                            b.least = io.hierarchy.levels.iter().map(|l| band.least_traffic(l)).map(|(tiling, bytes)| (bytes, tiling)).collect();
+                        }
+                    }
+                });
+            }
+            let decision = report::Decision { dependences: Some(counts), schedule: candidate.verdict.into(), fusion: candidate.fusion, bands, inlined: Vec::new() };
             let privatizable = dependences.privatization(scop)?;
             return Ok(Chosen { schedule, privatizable, warning: None, new: true, live_in, decision, dependences: Some(dependences) });
         };

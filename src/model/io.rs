@@ -457,6 +457,9 @@ pub struct BandReport {
     /// level of tiles and the tiling that moves it
     /// ([`Band::least_traffic`]); empty when not asked for.
     pub least: Vec<(f64, Tiling)>,
+    /// The band as measured, kept (with `--report`) until the schedule is
+    /// chosen, for [`Self::least`].
+    pub band: Option<Band>,
     /// The register tiles made in the band's tiles: members of the rows,
     /// columns and reduction, rows and columns (see [`RegisterBlock`]).
     pub registers: Option<RegisterBlock>,
@@ -885,7 +888,7 @@ impl Band {
         let extents = self.extents[self.outer..].to_vec();
         let cycles = self.cycles(&tiling, hierarchy);
         let innermost = self.innermost - self.outer;
-        BandReport { statements, extents, tiling, innermost, sizes_from: "fixed", why, instances: self.instances, cycles, traffic, search: None, least: Vec::new(), registers: None }
+        BandReport { statements, extents, tiling, innermost, sizes_from: "fixed", why, instances: self.instances, cycles, traffic, search: None, least: Vec::new(), band: None, registers: None }
     }
 
     /// `--tile-sizes=auto`: the tiling of least modelled cycles, its first

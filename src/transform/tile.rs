@@ -116,8 +116,8 @@ pub struct IoOptions {
     /// Choose outer tiles around the tiles (`--l2-tile-factor=auto`, see
     /// [`Band::second_level`]) where no factor is given.
     pub outer: bool,
-    /// Find each level's least traffic for the report
-    /// ([`Band::least_traffic`]): `--report`.
+    /// Keep each band's measure in its report, for the least traffic of
+    /// each level ([`Band::least_traffic`]): `--report`.
     pub least: bool,
 }
 
@@ -400,10 +400,7 @@ impl Tiler<'_> {
         report.sizes_from = from;
         report.search = search;
         if io.least {
-            report.least = io.hierarchy.levels.iter().map(|l| {
-                let (tiling, bytes) = band.least_traffic(l);
-                (bytes, tiling)
-            }).collect();
+            report.band = Some(band);
         }
         self.bands.push(report);
         Ok((node, sizes, outer))
