@@ -201,19 +201,25 @@ fn auto_adds_outer_tiles_where_they_move_less() {
     assert!(moved_two[2] < moved_one[2] / 2.0, "L3 traffic {} with outer tiles, {} without", moved_two[2], moved_one[2]);
 }
 
+/// `--report=json` on the 3 x 3 Yolo layer of 256 output and 128 input
+/// channels over 68 x 68 pixels, on caches of 32K, 1M and 32M.
+fn layer_report() -> String {
+    let sizes = ["-DNF=256", "-DNC=128", "-DNY=68", "-DNX=68", "-DNH=3", "-DNW=3"];
+    let mut args: Vec<String> = ["--target=openmp", "--report=json", "--cache-sizes=32K,1M,32M", "-o", "/dev/null"].map(String::from).to_vec();
+    args.extend(sizes.iter().map(|s| s.to_string()));
+    args.push("yolo-layers/conv2d.c".into());
+    let out = iotile(&args);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
 /// A 3 x 3 convolution's lower bound is the matrix product's over the
 /// root of its nine kernel offsets, far above touching each element
 /// once: its band (over `f, y, x, c`) runs the offsets inside each point,
 /// a different weight at each, and the image moved by each.
 #[test]
 fn a_convolution_s_bound_counts_its_kernel_offsets() {
-    let sizes = ["-DNF=256", "-DNC=128", "-DNY=68", "-DNX=68", "-DNH=3", "-DNW=3"];
-    let mut args: Vec<String> = ["--target=openmp", "--report=json", "--cache-sizes=32K,1M,32M", "-o", "/dev/null"].map(String::from).to_vec();
-    args.extend(sizes.iter().map(|s| s.to_string()));
-    args.push("yolo-layers/conv2d.c".into());
-    let out = iotile(&args);
-    let json = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let json = layer_report();
     let bounds = numbers(&json, "lower_bound");
     // Floats: out 256 x 68 x 68, weight 256 x 128 x 3 x 3, in 128 x 70 x 70.
     let compulsory = 4.0 * (256.0 * 68.0 * 68.0 + 256.0 * 128.0 * 9.0 + 128.0 * 70.0 * 70.0);
@@ -229,18 +235,12 @@ fn a_convolution_s_bound_counts_its_kernel_offsets() {
 /// The least traffic the model finds for any one level of tiles (seed
 /// 000's upper bound) is within twice the lower bound at every level on
 /// gemm, syrk (whose bound counts its triangle) and a 3 x 3 convolution
-/// layer, and never below it. (Once, tiles one column of `B` wide were modelled
-/// to move a quarter of gemm's bound: a column of 96 doubles counted 12
-/// lines, not 96.)
+/// layer, and never below it. (Once, tiles one column of `B` wide were
+/// modelled to move a quarter of gemm's bound: a column of 96 doubles
+/// counted 12 lines, not 96.)
 #[test]
 fn the_least_traffic_is_within_twice_the_lower_bound() {
-    let conv = ["-DNF=256", "-DNC=128", "-DNY=68", "-DNX=68", "-DNH=3", "-DNW=3"];
-    let mut args: Vec<String> = ["--target=openmp", "--report=json", "--cache-sizes=32K,1M,32M", "-o", "/dev/null"].map(String::from).to_vec();
-    args.extend(conv.iter().map(|s| s.to_string()));
-    args.push("yolo-layers/conv2d.c".into());
-    let out = iotile(&args);
-    let layer = String::from_utf8_lossy(&out.stdout).into_owned();
-    for (name, json) in [("gemm", report("linear-algebra/blas/gemm", &[])), ("syrk", report("linear-algebra/blas/syrk", &[])), ("conv", layer)] {
+    for (name, json) in [("gemm", report("linear-algebra/blas/gemm", &[])), ("syrk", report("linear-algebra/blas/syrk", &[])), ("conv", layer_report())] {
         let least = numbers(&json, "least_ratio");
         assert!(least.len() >= 3 && least.iter().all(|&r| (1.0 - 1e-9..=2.0).contains(&r)), "{name}: least traffic over the bound {least:?}:\n{json}");
     }
