@@ -923,7 +923,7 @@ impl Band {
                 sizes
             })
             .collect();
-        let mut search = Search { band: self, hierarchy, objective: Objective::Cycles, candidates, best: None, evaluated: 0, pruned: 0 };
+        let mut search = Search { band: self, objective: Objective::Cycles(hierarchy), candidates, best: None, evaluated: 0, pruned: 0 };
         for order in orders(n - self.outer, true) {
             let order = self.with_outer(&Tiling::new(Vec::new(), order)).order;
             let mut sizes = vec![0; n];
@@ -949,10 +949,9 @@ impl Band {
     /// instances at once ([`Self::search`]).
     pub fn least_traffic(&self, level: &Level) -> (Tiling, f64) {
         let n = self.extents.len();
-        let hierarchy = Hierarchy { levels: Vec::new(), inner_multiple: 1 };
-        let mut search = Search { band: self, hierarchy: &hierarchy, objective: Objective::Traffic(level.bytes as f64), candidates: Vec::new(), best: None, evaluated: 0, pruned: 0 };
+        let capacity = level.bytes as f64;
         let sizes = LEAST_SIZES[usize::from(n - self.outer > LEAST_FINE_MEMBERS)];
-        search.candidates = (0..n)
+        let candidates = (0..n)
             .map(|k| {
                 let extent = self.extents[k].max(1);
                 if k < self.outer {
@@ -963,19 +962,17 @@ impl Band {
                 candidates
             })
             .collect();
+        // The first incumbent: the band untiled (one tile).
+        let whole = self.with_outer(&Tiling::new(self.extents[self.outer..].to_vec(), (0..n - self.outer).collect()));
+        let untiled = (self.traffic_in(&self.chain(&whole), capacity, false, Lines::PerRun), whole);
+        let mut search = Search { band: self, objective: Objective::Traffic(capacity), candidates, best: Some(untiled.clone()), evaluated: 0, pruned: 0 };
         for order in orders(n - self.outer, false) {
             let order = self.with_outer(&Tiling::new(Vec::new(), order)).order;
             let mut sizes = vec![0; n];
             search.descend(&order, 0, &mut sizes);
         }
-        match search.best {
-            Some((traffic, best)) => (self.without_outer(best), traffic),
-            None => {
-                let tiling = Tiling::new(self.extents[self.outer..].to_vec(), (0..n - self.outer).collect());
-                let traffic = self.traffic_in(&self.chain(&self.with_outer(&tiling)), level.bytes as f64, false, Lines::PerRun);
-                (tiling, traffic)
-            }
-        }
+        let (traffic, best) = search.best.unwrap_or(untiled);
+        (self.without_outer(best), traffic)
     }
 
     /// `--tile-sizes=auto`'s second level around the one-level `tiling`:
@@ -1070,9 +1067,9 @@ fn orders(n: usize, first_outermost: bool) -> Vec<Vec<usize>> {
 
 /// What a search over tilings minimises.
 #[derive(Debug, Clone, Copy)]
-enum Objective {
-    /// The modelled cycles ([`Band::cycles`]).
-    Cycles,
+enum Objective<'a> {
+    /// The modelled cycles ([`Band::cycles`]) on this hierarchy.
+    Cycles(&'a Hierarchy),
     /// The bytes moved into a cache of this many bytes, all of them usable.
     Traffic(f64),
 }
@@ -1080,8 +1077,7 @@ enum Objective {
 /// The branch-and-bound search over tile sizes, member by member.
 struct Search<'a> {
     band: &'a Band,
-    hierarchy: &'a Hierarchy,
-    objective: Objective,
+    objective: Objective<'a>,
     candidates: Vec<Vec<i64>>,
     best: Option<(f64, Tiling)>,
     evaluated: u64,
@@ -1099,7 +1095,7 @@ impl Search<'_> {
             self.evaluated += 1;
             let tiling = Tiling::new(sizes.clone(), order.to_vec());
             let cost = match self.objective {
-                Objective::Cycles => self.band.cycles_with_outer(&tiling, self.hierarchy),
+                Objective::Cycles(hierarchy) => self.band.cycles_with_outer(&tiling, hierarchy),
                 Objective::Traffic(capacity) => self.band.traffic_in(&self.band.chain(&tiling), capacity, false, Lines::PerRun),
             };
             if self.best.as_ref().is_none_or(|b| cost < b.0) {
@@ -1146,7 +1142,7 @@ impl Search<'_> {
             }
         }
         match self.objective {
-            Objective::Cycles => self.band.cycles_of(&chain, &small, &large, self.hierarchy, true),
+            Objective::Cycles(hierarchy) => self.band.cycles_of(&chain, &small, &large, hierarchy, true),
             Objective::Traffic(capacity) => self.band.traffic_in(&chain, capacity, true, Lines::PerRun),
         }
     }
