@@ -176,7 +176,7 @@ pub struct Cli {
     #[arg(long, value_name = "N", default_value_t = crate::DEFAULT_MAX_OPERATIONS)]
     pub max_operations: u64,
 
-    /// Wall-clock limit in seconds on building each region's model, on
+    /// Limit in seconds of CPU time on building each region's model, on
     /// computing its new schedule, on generating its code and on checking
     /// that code (0: unbounded); a region whose schedule or code takes
     /// longer keeps its original order (or its code untiled), with a

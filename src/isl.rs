@@ -2,7 +2,9 @@
 //!
 //! `isl-rs` binds most of isl; this module adds what it lacks — the AST
 //! build (`isl_ast_build_*`), printing that frees the strings isl hands out,
-//! identifier allocation and error-handling setup — behind safe wrappers.
+//! identifier allocation and error-handling setup — behind safe wrappers,
+//! and the CPU-time deadline that stops a long isl computation (its clocks
+//! are read through libc, the only other foreign calls).
 //! Ownership follows isl's annotations and is stated in each doc line:
 //! *takes* (`__isl_take`, the Rust value is moved in and consumed), *borrows*
 //! (`__isl_keep`, a `&` reference) and *gives* (`__isl_give`, a new owned value
@@ -12,6 +14,9 @@
 
 use std::ffi::{CStr, CString};
 use std::os::raw::{c_char, c_void};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 use isl_rs::{
     ASTExpr, ASTNode, ASTNodeType, Context, Id, Map, MultiUnionPwAff, Options, PwAff, Schedule, ScheduleConstraints, Set, Space, UnionMap,
@@ -90,34 +95,103 @@ extern "C" {
 /// printing to stderr; the wrappers turn that NULL into an [`IslError`].
 const ISL_ON_ERROR_CONTINUE: i32 = 1;
 
+/// How often a deadline's watchdog reads its clock at least.
+const WATCHDOG_POLL: Duration = Duration::from_millis(100);
+
 /// Owns the `isl_ctx` of one iotile run.
 pub struct Session {
     ctx: Context,
-    /// Wall-clock limit of [`Session::within_deadline`] (`None`: unbounded).
-    deadline: Option<std::time::Duration>,
-    /// Time spent in [`Session::outside_deadline`] during the
-    /// [`Session::within_deadline`] call in progress.
-    excluded: std::sync::Arc<Excluded>,
-    /// When the [`Session::within_deadline`] call in progress began.
-    started: std::sync::Mutex<Option<std::time::Instant>>,
+    /// CPU-time limit of [`Session::within_deadline`] (`None`: unbounded).
+    deadline: Option<Duration>,
+    /// What the [`Session::within_deadline`] call in progress leaves out
+    /// of its clock and adds to it.
+    ledger: Arc<Ledger>,
+    /// The clock of the [`Session::within_deadline`] call in progress and
+    /// its reading when the call began.
+    started: Mutex<Option<(Clock, Duration)>>,
     /// The `iotile` executable that runs isl's scheduler in a process of
     /// its own (`None`: the scheduler runs in this one); see
     /// [`crate::schedule::process`].
     scheduler_process: Option<std::path::PathBuf>,
 }
 
-/// Work the deadline does not count: whether some runs now, and the
-/// nanoseconds of what has run.
+/// What a deadline's clock counts besides the CPU time of the thread it
+/// watches: work outside the deadline left out (and whether some runs
+/// now), and the CPU time of child processes that worked for it added, in
+/// nanoseconds.
 #[derive(Default)]
-struct Excluded {
-    running: std::sync::atomic::AtomicBool,
-    nanos: std::sync::atomic::AtomicU64,
+struct Ledger {
+    outside: AtomicBool,
+    excluded: AtomicU64,
+    charged: AtomicU64,
+}
+
+impl Ledger {
+    /// The clock's adjustment: charged minus excluded time.
+    fn adjust(&self, used: Duration) -> Duration {
+        let charged = Duration::from_nanos(self.charged.load(Ordering::SeqCst));
+        let excluded = Duration::from_nanos(self.excluded.load(Ordering::SeqCst));
+        (used + charged).saturating_sub(excluded)
+    }
+}
+
+/// The clock of a deadline: the CPU time of one thread or one process
+/// (`clock_gettime` on the clock `pthread_getcpuclockid` or
+/// `clock_getcpuclockid` names), so that a region's fate does not depend
+/// on how loaded the machine is; wall time where no CPU clock is at hand.
+#[derive(Clone, Copy)]
+pub enum Clock {
+    Cpu(libc::clockid_t),
+    Wall(Instant),
+}
+
+impl Clock {
+    /// The CPU clock of the calling thread; it may be read from any
+    /// thread of the process.
+    pub fn this_thread() -> Clock {
+        let mut id: libc::clockid_t = 0;
+        // SAFETY: `pthread_self` names the calling thread, which is alive;
+        // the call only writes `id`.
+        let status = unsafe { libc::pthread_getcpuclockid(libc::pthread_self(), &mut id) };
+        if status == 0 {
+            Clock::Cpu(id)
+        } else {
+            Clock::Wall(Instant::now())
+        }
+    }
+
+    /// The CPU clock of the process `pid` (a child of this one); `None`
+    /// when the system gives none.
+    pub fn of_process(pid: u32) -> Option<Clock> {
+        let pid = libc::pid_t::try_from(pid).ok()?;
+        let mut id: libc::clockid_t = 0;
+        // SAFETY: the call only writes `id`.
+        let status = unsafe { libc::clock_getcpuclockid(pid, &mut id) };
+        (status == 0).then_some(Clock::Cpu(id))
+    }
+
+    /// The time the clock has counted (for a wall clock, since it was
+    /// made); `None` when it cannot be read (a process that has been
+    /// reaped).
+    pub fn read(&self) -> Option<Duration> {
+        match *self {
+            Clock::Cpu(id) => {
+                let mut now = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+                // SAFETY: the call only writes `now`.
+                let status = unsafe { libc::clock_gettime(id, &mut now) };
+                let (seconds, nanos) = (u64::try_from(now.tv_sec).ok()?, u32::try_from(now.tv_nsec).ok()?);
+                (status == 0).then(|| Duration::new(seconds, nanos))
+            }
+            Clock::Wall(since) => Some(since.elapsed()),
+        }
+    }
 }
 
 impl Session {
     /// Gives a fresh context whose computations are bounded by
     /// `max_operations` (`isl_ctx_set_max_operations`; 0 means unbounded)
-    /// and, in [`Session::within_deadline`], by `max_seconds` (0: unbounded).
+    /// and, in [`Session::within_deadline`], by `max_seconds` of CPU time
+    /// (0: unbounded).
     pub fn new(max_operations: u64, max_seconds: u64) -> Session {
         let ctx = Context::alloc();
         // The option setters only fail on a NULL context.
@@ -127,8 +201,8 @@ impl Session {
         // (c3 from c0 to c0 + 31), not from 0, so subscripts stay simple.
         let _ = Options::set_tile_shift_point_loops(&ctx, 0);
         ctx.set_max_operations(max_operations);
-        let deadline = (max_seconds > 0).then(|| std::time::Duration::from_secs(max_seconds));
-        Session { ctx, deadline, excluded: Default::default(), started: Default::default(), scheduler_process: None }
+        let deadline = (max_seconds > 0).then(|| Duration::from_secs(max_seconds));
+        Session { ctx, deadline, ledger: Default::default(), started: Default::default(), scheduler_process: None }
     }
 
     /// Gives the session with isl's scheduler run by `executable` (the
@@ -150,39 +224,45 @@ impl Session {
         self.ctx.get_max_operations()
     }
 
-    /// The wall-clock limit of [`Session::within_deadline`] in seconds (0: none).
+    /// The CPU-time limit of [`Session::within_deadline`] in seconds (0: none).
     pub fn max_seconds(&self) -> u64 {
         self.deadline.map_or(0, |d| d.as_secs())
     }
 
-    /// Runs `work` under the session's wall-clock limit: when it runs
-    /// longer, a watchdog thread lowers the context's operation bound to
-    /// one, again every few milliseconds until `work` returns (a
-    /// refinement under [`within_operations`] restores its own bound when
-    /// it ends), so that the isl call in progress fails at its next
-    /// operation with a quota error. (`isl_ctx_abort` would be the direct
-    /// way, but the error it leaves has no message, and `isl-rs` reads a
-    /// null message pointer after a failed `compute_schedule`.) Gives what
-    /// `work` gave and whether the limit was hit; the context has its own
-    /// bound back afterwards. The operation bound alone does not bound
-    /// time: the scheduler's Farkas elimination counts one operation per
-    /// pivot, and pivots on long rows of large coefficients took a minute
-    /// for two million of them on random programs.
+    /// Runs `work` under the session's limit on CPU time (the calling
+    /// thread's, plus what [`Session::charge`] adds, less what
+    /// [`Session::outside_deadline`] leaves out): when it has used more,
+    /// a watchdog thread lowers the context's operation bound to one,
+    /// again every few milliseconds until `work` returns (a refinement
+    /// under [`within_operations`] restores its own bound when it ends), so
+    /// that the isl call in progress fails at its next operation with a
+    /// quota error. (`isl_ctx_abort` would be the direct way, but the error
+    /// it leaves has no message, and `isl-rs` reads a null message pointer
+    /// after a failed `compute_schedule`.) Gives what `work` gave and
+    /// whether the limit was hit; the context has its own bound back
+    /// afterwards. The operation bound alone does not bound time: the
+    /// scheduler's Farkas elimination counts one operation per pivot, and
+    /// pivots on long rows of large coefficients took a minute for two
+    /// million of them on random programs. CPU time, not wall time, so
+    /// that a loaded machine (`make -j` on two cores) gets the same code,
+    /// short of CPU time itself slowing under load.
     pub fn within_deadline<T>(&self, work: impl FnOnce() -> T) -> (T, bool) {
         let Some(limit) = self.deadline else { return (work(), false) };
-        self.excluded.nanos.store(0, std::sync::atomic::Ordering::SeqCst);
-        *self.started.lock().unwrap_or_else(|e| e.into_inner()) = Some(std::time::Instant::now());
-        let out = self.within(limit, Some(std::sync::Arc::clone(&self.excluded)), work);
+        self.ledger.excluded.store(0, Ordering::SeqCst);
+        self.ledger.charged.store(0, Ordering::SeqCst);
+        let clock = Clock::this_thread();
+        *self.started.lock().unwrap_or_else(|e| e.into_inner()) = Some((clock, clock.read().unwrap_or_default()));
+        let out = self.within(limit, Some(Arc::clone(&self.ledger)), work);
         *self.started.lock().unwrap_or_else(|e| e.into_inner()) = None;
         out
     }
 
     /// Runs `work`, a step with a cheaper alternative, under a `share` of
-    /// the time left to the [`Session::within_deadline`] call in progress,
-    /// so that a step that would take the rest of the deadline leaves time
-    /// for the alternative. Gives what `work` gave and whether its share
-    /// ran out (never outside a deadline); the context has its bound, a
-    /// fresh count and no error afterwards when it did.
+    /// the CPU time left to the [`Session::within_deadline`] call in
+    /// progress, so that a step that would take the rest of the deadline
+    /// leaves time for the alternative. Gives what `work` gave and whether
+    /// its share ran out (never outside a deadline); the context has its
+    /// bound, a fresh count and no error afterwards when it did.
     pub fn within_share<T>(&self, share: f64, work: impl FnOnce() -> T) -> (T, bool) {
         match self.share_left(share) {
             Some(limit) => self.within(limit, None, work),
@@ -190,41 +270,48 @@ impl Session {
         }
     }
 
-    /// A `share` of the time left to the [`Session::within_deadline`]
+    /// A `share` of the CPU time left to the [`Session::within_deadline`]
     /// call in progress (`None` outside one, or without a deadline).
-    pub fn share_left(&self, share: f64) -> Option<std::time::Duration> {
-        let started = (*self.started.lock().unwrap_or_else(|e| e.into_inner()))?;
+    pub fn share_left(&self, share: f64) -> Option<Duration> {
+        let (clock, start) = (*self.started.lock().unwrap_or_else(|e| e.into_inner()))?;
         let limit = self.deadline?;
-        let excluded = std::time::Duration::from_nanos(self.excluded.nanos.load(std::sync::atomic::Ordering::SeqCst));
-        let left = (started + limit + excluded).saturating_duration_since(std::time::Instant::now());
-        Some(left.mul_f64(share))
+        let used = self.ledger.adjust(clock.read()?.saturating_sub(start));
+        Some(limit.saturating_sub(used).mul_f64(share))
     }
 
-    /// Runs `work`; once it has run for `limit` (moved by the time
-    /// `excluded` counts), a watchdog thread lowers the context's
+    /// Adds `cpu`, the CPU time a child process spent on the
+    /// [`Session::within_deadline`] call in progress, to its clock.
+    pub fn charge(&self, cpu: Duration) {
+        let nanos = u64::try_from(cpu.as_nanos()).unwrap_or(u64::MAX);
+        self.ledger.charged.fetch_add(nanos, Ordering::SeqCst);
+    }
+
+    /// Runs `work`; once the calling thread has used `limit` of CPU time
+    /// (adjusted by `ledger`), a watchdog thread lowers the context's
     /// operation bound to one, again every few milliseconds until `work`
     /// returns. Gives what `work` gave and whether the limit was hit.
-    fn within<T>(&self, limit: std::time::Duration, excluded: Option<std::sync::Arc<Excluded>>, work: impl FnOnce() -> T) -> (T, bool) {
+    fn within<T>(&self, limit: Duration, ledger: Option<Arc<Ledger>>, work: impl FnOnce() -> T) -> (T, bool) {
         let own = self.ctx.get_max_operations();
         let (stop, stopped) = std::sync::mpsc::channel::<()>();
         let address = self.ctx.ptr;
-        let start = std::time::Instant::now();
+        let clock = Clock::this_thread();
+        let start = clock.read().unwrap_or_default();
         let watchdog = std::thread::spawn(move || {
-            let mut wait = limit;
+            let mut wait = limit.min(WATCHDOG_POLL);
             let mut expired = false;
             while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) = stopped.recv_timeout(wait) {
-                // Work outside the deadline moves it by its own duration.
                 if !expired {
-                    let mut end = start + limit;
-                    if let Some(excluded) = &excluded {
-                        if excluded.running.load(std::sync::atomic::Ordering::SeqCst) {
-                            wait = std::time::Duration::from_millis(5);
-                            continue;
-                        }
-                        end += std::time::Duration::from_nanos(excluded.nanos.load(std::sync::atomic::Ordering::SeqCst));
+                    if ledger.as_ref().is_some_and(|l| l.outside.load(Ordering::SeqCst)) {
+                        wait = Duration::from_millis(5);
+                        continue;
                     }
-                    if let Some(left) = end.checked_duration_since(std::time::Instant::now()).filter(|d| !d.is_zero()) {
-                        wait = left;
+                    let used = clock.read().unwrap_or_default().saturating_sub(start);
+                    let used = ledger.as_ref().map_or(used, |l| l.adjust(used));
+                    // A thread's CPU time grows no faster than wall time,
+                    // so waiting for what is left wakes no later than the
+                    // limit, or than a charge's effect by more than a poll.
+                    if let Some(left) = limit.checked_sub(used).filter(|d| !d.is_zero()) {
+                        wait = left.min(WATCHDOG_POLL);
                         continue;
                     }
                 }
@@ -233,7 +320,7 @@ impl Session {
                 // thread, which is joined before `within` returns.
                 unsafe { isl_ctx_set_max_operations(address, 1) };
                 expired = true;
-                wait = std::time::Duration::from_millis(5);
+                wait = Duration::from_millis(5);
             }
             expired
         });
@@ -247,18 +334,18 @@ impl Session {
         (out, expired)
     }
 
-    /// Runs `work` without counting its time against the deadline of the
-    /// [`Session::within_deadline`] call in progress: for what only the
-    /// dumps and reports show, so that asking for them cannot change what
-    /// is generated.
+    /// Runs `work` without counting its CPU time against the deadline of
+    /// the [`Session::within_deadline`] call in progress: for what only
+    /// the dumps and reports show, so that asking for them cannot change
+    /// what is generated.
     pub fn outside_deadline<T>(&self, work: impl FnOnce() -> T) -> T {
-        use std::sync::atomic::Ordering;
-        let start = std::time::Instant::now();
-        self.excluded.running.store(true, Ordering::SeqCst);
+        let clock = Clock::this_thread();
+        let start = clock.read().unwrap_or_default();
+        self.ledger.outside.store(true, Ordering::SeqCst);
         let out = work();
-        let nanos = u64::try_from(start.elapsed().as_nanos()).unwrap_or(u64::MAX);
-        self.excluded.nanos.fetch_add(nanos, Ordering::SeqCst);
-        self.excluded.running.store(false, Ordering::SeqCst);
+        let spent = clock.read().unwrap_or_default().saturating_sub(start);
+        self.ledger.excluded.fetch_add(u64::try_from(spent.as_nanos()).unwrap_or(u64::MAX), Ordering::SeqCst);
+        self.ledger.outside.store(false, Ordering::SeqCst);
         out
     }
 
@@ -666,23 +753,47 @@ impl Drop for AstBuild {
 
 #[cfg(test)]
 mod tests {
-    use super::Session;
+    use super::{Clock, Session};
     use std::time::Duration;
 
+    /// Keeps the calling thread busy for `cpu` of its CPU time.
+    fn spin(cpu: Duration) {
+        let clock = Clock::this_thread();
+        let start = clock.read().expect("a thread's clock");
+        let mut x = 1u64;
+        while clock.read().expect("a thread's clock") < start + cpu {
+            x = std::hint::black_box(x.wrapping_mul(6364136223846793005).wrapping_add(1));
+        }
+    }
+
+    /// The deadline counts CPU time: waiting does not expire it, working
+    /// does.
+    #[test]
+    fn the_deadline_counts_cpu_time_not_waiting() {
+        let session = Session::new(0, 1);
+        let ((), expired) = session.within_deadline(|| std::thread::sleep(Duration::from_millis(1500)));
+        assert!(!expired);
+        let ((), expired) = session.within_deadline(|| spin(Duration::from_millis(1500)));
+        assert!(expired);
+    }
+
     /// Time spent outside the deadline moves it; the same time inside
-    /// expires it.
+    /// expires it; a child's CPU time charged to it counts.
     #[test]
     fn work_outside_the_deadline_does_not_count() {
         let session = Session::new(0, 1);
-        let ((), expired) = session.within_deadline(|| session.outside_deadline(|| std::thread::sleep(Duration::from_millis(1500))));
+        let ((), expired) = session.within_deadline(|| session.outside_deadline(|| spin(Duration::from_millis(1500))));
         assert!(!expired);
-        let ((), expired) = session.within_deadline(|| std::thread::sleep(Duration::from_millis(1500)));
-        assert!(expired);
         // Moved by 1.5 s, not more: 1.5 s outside and 1.5 s inside pass
         // the limit of 1 s by 0.5 s.
         let ((), expired) = session.within_deadline(|| {
-            session.outside_deadline(|| std::thread::sleep(Duration::from_millis(1500)));
-            std::thread::sleep(Duration::from_millis(1500));
+            session.outside_deadline(|| spin(Duration::from_millis(1500)));
+            spin(Duration::from_millis(1500));
+        });
+        assert!(expired);
+        let ((), expired) = session.within_deadline(|| {
+            session.charge(Duration::from_millis(900));
+            spin(Duration::from_millis(300));
         });
         assert!(expired);
     }
@@ -692,11 +803,11 @@ mod tests {
     #[test]
     fn a_share_of_the_deadline_ends_before_it() {
         let session = Session::new(0, 2);
-        let ((), out_of_time) = session.within_share(0.5, || std::thread::sleep(Duration::from_millis(200)));
+        let ((), out_of_time) = session.within_share(0.5, || spin(Duration::from_millis(200)));
         assert!(!out_of_time);
         let (shares, expired) = session.within_deadline(|| {
-            let short = session.within_share(0.25, || std::thread::sleep(Duration::from_millis(50))).1;
-            let long = session.within_share(0.25, || std::thread::sleep(Duration::from_millis(900))).1;
+            let short = session.within_share(0.25, || spin(Duration::from_millis(50))).1;
+            let long = session.within_share(0.25, || spin(Duration::from_millis(900))).1;
             (short, long)
         });
         assert_eq!(shares, (false, true));

@@ -181,11 +181,12 @@ fn translate(cli: &Cli) -> Result<(), ()> {
 /// Default bound on isl operations per region.
 pub const DEFAULT_MAX_OPERATIONS: u64 = 20_000_000;
 
-/// Default wall-clock limit, in seconds, on building one region's model
+/// Default limit, in seconds of CPU time, on building one region's model
 /// and on computing its new schedule (`--max-seconds`): a guard against the isl computations whose
 /// operations are slow rather than many, far above what any PolyBench
 /// region needs (under 2 s), so that it never decides a realistic
-/// region's code. Unlike the operation bound it depends on the machine.
+/// region's code. Unlike the operation bound it depends on the machine's
+/// speed, though not on its load.
 pub const DEFAULT_MAX_SECONDS: u64 = 20;
 
 /// Bound on isl operations for generating the code of a new schedule (the
@@ -382,7 +383,7 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
                     Some(loaded) => load_schedule(session, scop, region.index, loaded).map_err(|why| region_error(file, region, &why))?,
                     None if first_pass || plan.is_some() => {
                         match session.within_deadline(|| choose_schedule(session, scop, region.index, plan.as_ref(), options, times)) {
-                            (_, true) => Err(isl::IslError(format!("it took more than {} s (--max-seconds)", session.max_seconds()))),
+                            (_, true) => Err(isl::IslError(format!("it took more than {} s of CPU time (--max-seconds)", session.max_seconds()))),
                             (chosen, false) => chosen,
                         }
                     }
@@ -452,7 +453,7 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
                         session.within_deadline(|| isl::within_operations(session.ctx(), CHECK_OPERATIONS, || ast::check::check(&a.root, &a.schedule, &scop.context, &a.iterators, dependences.as_ref().map(|d| (scop, d)))))
                     });
                     let said = match verdict {
-                        _ if expired => format!("not checked (more than {} s)", session.max_seconds()),
+                        _ if expired => format!("not checked (more than {} s of CPU time)", session.max_seconds()),
                         Some(ast::check::Verdict::Wrong(why)) => return Err(why),
                         Some(ast::check::Verdict::Exact) => "every instance of the schedule, once".to_string(),
                         Some(ast::check::Verdict::Unread(why)) => format!("not checked ({why})"),
@@ -520,7 +521,7 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
                 let why = match wrong.take() {
                     Some(why) if plan.is_some() => format!("isl generated {what} wrong: {why}"),
                     Some(why) => format!("isl generated the code of its new schedule wrong: {why}"),
-                    None if out_of_time.take() => format!("generating {what} took isl more than {} s", session.max_seconds()),
+                    None if out_of_time.take() => format!("generating {what} took isl more than {} s of CPU time", session.max_seconds()),
                     None => format!("generating {what} would take isl more than {AST_OPERATIONS} operations"),
                 };
                 warn(format!("region {} {title}", region.index), why);

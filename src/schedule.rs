@@ -167,7 +167,7 @@ fn malformed(schedule: &Schedule) -> bool {
     text.contains("{ set }") || text.contains("{ sequence }")
 }
 
-/// The share of what is left of `--max-seconds` each run of isl's
+/// The share of the CPU time left of `--max-seconds` each run of isl's
 /// scheduler may take. Past it, the region is tiled and parallelised in
 /// its original order (as when the scheduler fails): on random programs
 /// with many quasi-affine subscripts the scheduler's integer programs ran

@@ -286,6 +286,81 @@ fn a_scheduler_that_dies_costs_the_region_only_its_new_schedule() {
     assert_eq!(schedule(&always_dies, Fusion::Max).0, "crashed: it died of signal 11");
 }
 
+/// A scheduler child that computes past its share of the deadline's CPU
+/// time is killed, and the region gets no new schedule from it; the CPU
+/// time it took counts against the deadline.
+#[test]
+fn a_scheduler_past_its_share_of_cpu_time_is_killed() {
+    use iotile::isl::Session;
+    use iotile::schedule::{compute, Computed, Fusion};
+    let dir = scratch();
+    let busy = dir.path().join("busy");
+    std::fs::write(&busy, "#!/bin/sh\nwhile :; do :; done\n").unwrap();
+    std::fs::set_permissions(&busy, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    let session = Session::new(0, 2).with_scheduler_process(Some(busy));
+    let file = iotile::front::parse_file(&session, &root().join("testsuite/snapshots/two-nests.c"), &Default::default()).unwrap();
+    let scop = file.regions[0].scop.as_ref().unwrap();
+    let deps = iotile::deps::analyse(scop).unwrap();
+    let start = Instant::now();
+    let (computed, expired) = session.within_deadline(|| {
+        let computed = compute(&session, scop, &deps, Fusion::Min).unwrap();
+        (computed, session.share_left(1.0).unwrap())
+    });
+    let (computed, left) = computed;
+    assert!(matches!(computed, Computed::NotFound), "the busy child was not stopped");
+    assert!(!expired);
+    // Its share was half of the 2 s; what is left is at most the rest.
+    assert!(left <= Duration::from_millis(1050), "{left:?} left: the child's CPU time was not charged");
+    assert!(start.elapsed() < Duration::from_secs(10), "the child ran {:?}", start.elapsed());
+}
+
+/// The time guard counts CPU time, not wall time: a region translated on
+/// a processor shared with six busy processes (seven times its wall time)
+/// gets the code it gets alone, with no warning. Under a wall-clock guard
+/// of a second it kept its original order.
+#[test]
+fn a_loaded_processor_gets_the_same_code() {
+    let case = root().join("testsuite/run/17-two-level-tiny-tiles.c");
+    let dir = scratch();
+    // The first processor this process may run on.
+    let status = std::fs::read_to_string("/proc/self/status").unwrap();
+    let allowed = status.lines().find_map(|l| l.strip_prefix("Cpus_allowed_list:")).expect("the allowed processors");
+    let cpu = allowed.trim().split([',', '-']).next().unwrap().to_string();
+    let translate = |name: &str| {
+        let out = Command::new("taskset")
+            .args(["-c", &cpu, IOTILE, "--target=openmp", "--max-seconds=1", "-o"])
+            .arg(dir.path().join(name))
+            .arg(&case)
+            .output()
+            .expect("taskset runs");
+        assert!(out.status.success() && !stderr(&out).contains("warning"), "{name}: {}", stderr(&out));
+        std::fs::read(dir.path().join(name)).unwrap()
+    };
+    let alone = translate("alone.c");
+    /// Busy processes, stopped however the test ends.
+    struct Busy(Vec<std::process::Child>);
+    impl Drop for Busy {
+        fn drop(&mut self) {
+            for child in &mut self.0 {
+                let _ = child.kill();
+                let _ = child.wait();
+            }
+        }
+    }
+    let busy = Busy(
+        (0..6)
+            .map(|_| Command::new("taskset").args(["-c", &cpu, "sh", "-c", "while :; do :; done"]).spawn().expect("taskset runs"))
+            .collect(),
+    );
+    let start = Instant::now();
+    let loaded = translate("loaded.c");
+    let wall = start.elapsed();
+    drop(busy);
+    assert!(alone == loaded, "the loaded translation differs");
+    // The load is real: the translation took longer than the guard.
+    assert!(wall > Duration::from_secs(1), "{wall:?}");
+}
+
 /// Driver mode translates each input in a process of its own: when that
 /// process dies (here made to abort by `IOTILE_TEST_CRASH_TRANSLATION`, as a
 /// fault inside isl would kill it), the input is compiled unchanged with a

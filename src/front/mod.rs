@@ -155,7 +155,7 @@ fn parse_expanded(session: &Session, name: String, text: String, mut pre: prepro
                         (_, true) => Err(Diagnostic::spanned(
                             format!("region {index} is too large to model"),
                             original(start),
-                            format!("building its polyhedral model took more than {} s (--max-seconds)", session.max_seconds()),
+                            format!("building its polyhedral model took more than {} s of CPU time (--max-seconds)", session.max_seconds()),
                         )),
                         (extracted, false) => extracted.map_err(|e: FrontError| {
                             let span = if e.span.is_empty() { start.byte_range() } else { e.span };

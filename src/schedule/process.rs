@@ -9,7 +9,8 @@
 //! [`WORKER_ARGUMENT`], gets the schedule constraints in isl's notation on
 //! its standard input and prints the schedule tree on its standard output.
 //! A child that dies gives the region no new schedule, as a scheduler that
-//! fails does; one that runs past its share of the deadline is killed.
+//! fails does; one whose CPU time passes its share of the deadline is
+//! killed, and the CPU time it took counts against the deadline.
 //! The child computes with the same options and operation bound, from a
 //! fresh count, on the same relations read back from their text; only the
 //! order isl picks between independent components may differ from the
@@ -19,12 +20,13 @@
 use std::io::{Read, Write};
 use std::path::Path;
 use std::process::{Command, Stdio};
-use std::time::Duration;
+use std::sync::mpsc::RecvTimeoutError;
+use std::time::{Duration, Instant};
 
 use isl_rs::{Schedule, ScheduleConstraints};
 
 use super::{Computed, SchedulerOptions};
-use crate::isl::{IslText, Session};
+use crate::isl::{Clock, IslText, Session};
 
 /// First argument that makes `iotile` a scheduling child (see [`serve`]).
 pub const WORKER_ARGUMENT: &str = "--internal-isl-scheduler";
@@ -33,11 +35,19 @@ pub const WORKER_ARGUMENT: &str = "--internal-isl-scheduler";
 /// operation bound).
 const NOT_FOUND: i32 = 3;
 
+/// How often the parent reads a child's CPU clock at least.
+const POLL: Duration = Duration::from_millis(50);
+
+/// A child that has taken this many times its CPU-time limit in wall time
+/// (stopped, or starved of the processor) is killed too.
+const STARVED: u32 = 10;
+
 /// Exit status of a child that could not read its input.
 const BAD_INPUT: i32 = 2;
 
 /// Runs isl's scheduler on `constraints` in a child started from
-/// `executable`, for at most `limit`. Gives `None` when the child could
+/// `executable`, for at most `limit` of its CPU time, which is charged to
+/// the session's deadline. Gives `None` when the child could
 /// not be started (the caller then schedules in process).
 pub fn compute(
     session: &Session,
@@ -71,14 +81,28 @@ pub fn compute(
         let _ = stdout.read_to_string(&mut text);
         let _ = answered.send(text);
     });
+    // The child's CPU time, read while it runs and once more before it is
+    // reaped (a zombie's clock still reads), is what it costs the deadline.
+    let clock = Clock::of_process(child.id());
+    let started = Instant::now();
+    let cpu = || clock.and_then(|clock| clock.read()).unwrap_or_else(|| started.elapsed());
     let text = match limit {
-        Some(limit) => answer.recv_timeout(limit).ok(),
+        Some(limit) => loop {
+            match answer.recv_timeout(limit.saturating_sub(cpu()).clamp(Duration::from_millis(1), POLL)) {
+                Ok(text) => break Some(text),
+                Err(RecvTimeoutError::Disconnected) => break None,
+                Err(RecvTimeoutError::Timeout) if cpu() >= limit || started.elapsed() >= limit * STARVED => break None,
+                Err(RecvTimeoutError::Timeout) => {}
+            }
+        },
         None => answer.recv().ok(),
     };
+    let spent = cpu();
     if text.is_none() {
         let _ = child.kill();
     }
     let status = child.wait();
+    session.charge(spent);
     let _ = writer.join();
     let _ = reader.join();
     let (Some(text), Ok(status)) = (text, status) else { return Some(Computed::NotFound) };

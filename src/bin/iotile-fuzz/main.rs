@@ -40,7 +40,7 @@ use rng::Rng;
 /// corpus's regions, so that pathological mutants end quickly.
 const MAX_OPERATIONS: u64 = 300_000;
 
-/// Wall-clock limit per region (`--max-seconds`).
+/// CPU-time limit per region (`--max-seconds`).
 const MAX_SECONDS: u64 = 2;
 
 /// A worker that reports no progress for this long is hung.
