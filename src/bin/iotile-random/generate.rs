@@ -9,7 +9,9 @@
 //! elements, transposed, diagonal and quasi-affine (`A[i / 2]`, `A[i % 3]`)
 //! subscripts, divisions and `<math.h>` calls in values, scalar
 //! temporaries, and `float`, `double` and `int` arrays of one to three
-//! dimensions, passed as globals or variable-length array parameters, with
+//! dimensions (in some programs `short`, `unsigned char` and `long` ones
+//! too, and integer values joined by `^`, `&` and `|` or stored by `^=`
+//! and `|=`), passed as globals or variable-length array parameters, with
 //! sizes as `int` or `unsigned` parameters (half of those through a
 //! typedef, `count_t`) or macros (unsigned ones compared as such in guards,
 //! among them `i - 2u < 3u` windows, and in the tests of loops up to
@@ -50,6 +52,10 @@ const WIDE_STREAM: u64 = 0x7769_6465_5f69_7465;
 
 /// Mixed into the seed for the choice of `unsigned` iterators from a base.
 const BASE_STREAM: u64 = 0x6261_7365_5f69_7465;
+
+/// Mixed into the seed for the integer widths of `int` arrays, and for
+/// bitwise operators and updates in integer statements.
+const INTEGER_STREAM: u64 = 0x696e_7465_6765_7273;
 
 /// Mixed into the seed for the choice of a final pair of stages.
 const STAGE_STREAM: u64 = 0x7374_6167_655f_7061;
@@ -92,8 +98,15 @@ pub fn generate(seed: u64) -> Program {
         let below = stream.range(0, 30) as u32;
         macros.base = Some(if stream.chance(70) { u32::MAX - below } else { 1000 + below });
     }
+    // `int` arrays of some programs become `short`, `unsigned char` or
+    // `long` ones, from a stream of their own too.
+    let mut integers = Rng::new(seed ^ INTEGER_STREAM);
+    let narrow = integers.chance(40);
+    for array in arrays.iter_mut().filter(|a| narrow && a.elem == Elem::Int) {
+        array.elem = *integers.pick(&[Elem::Int, Elem::Short, Elem::UnsignedChar, Elem::Long]);
+    }
     let program = Program { seed, params, arrays, scalars, regions: Vec::new(), vla, macros, unsigned, typedef_params, scratch: Vec::new(), pipeline: false };
-    let mut generator = Generator { rng, program, scope: Vec::new(), locals: Vec::new(), next_local: 0 };
+    let mut generator = Generator { rng, program, scope: Vec::new(), locals: Vec::new(), next_local: 0, integers };
     let regions = if generator.rng.chance(25) { generator.rng.range(2, 3) } else { 1 };
     for _ in 0..regions {
         let region = generator.region();
@@ -135,7 +148,7 @@ fn image_pipeline(seed: u64) -> Program {
     let macros = if rng.chance(25) { Macros { names: params.iter().map(|(n, _)| n.clone()).collect(), ..Macros::default() } } else { Macros::default() };
     let vla = rng.chance(20);
     let program = Program { seed, params, arrays: Vec::new(), scalars: Vec::new(), regions: Vec::new(), vla, macros, unsigned: false, typedef_params: false, scratch: Vec::new(), pipeline: true };
-    let mut generator = Generator { rng, program, scope: Vec::new(), locals: Vec::new(), next_local: 0 };
+    let mut generator = Generator { rng, program, scope: Vec::new(), locals: Vec::new(), next_local: 0, integers: Rng::new(seed ^ INTEGER_STREAM) };
     generator.pipeline();
     generator.program
 }
@@ -164,6 +177,10 @@ struct Generator {
     /// Scalar temporaries visible here.
     locals: Vec<(String, Elem)>,
     next_local: usize,
+    /// The stream of [`INTEGER_STREAM`]: its choices (bitwise operators,
+    /// `^=` and `|=`) change how integer statements are written, not what
+    /// the main stream draws.
+    integers: Rng,
 }
 
 impl Generator {
@@ -497,8 +514,10 @@ impl Generator {
         self.record(&access);
         let elem = self.program.arrays[array].elem;
         let value = self.value(elem, 2, Some(&access));
-        let op = match (elem, self.rng.range(0, 9)) {
-            (Elem::Int, _) | (_, 0..=5) => Op::Assign,
+        let op = match (elem.is_int(), self.rng.range(0, 9)) {
+            // Updates that keep integer values as small as their operands.
+            (true, _) if self.integers.chance(12) => *self.integers.pick(&[Op::Xor, Op::Or]),
+            (true, _) | (_, 0..=5) => Op::Assign,
             (_, 6..=8) => Op::Add,
             _ => Op::Subtract,
         };
@@ -575,6 +594,11 @@ impl Generator {
             for _ in 0..terms {
                 let leaf = self.leaf(true, written);
                 sum.push((self.rng.range(1, 3).to_string(), leaf));
+            }
+            if sum.len() > 1 && self.integers.chance(25) {
+                let last = sum.pop().map(|(c, e)| Expr::Sum(vec![(c, e)]));
+                let op = *self.integers.pick(&['^', '&', '|']);
+                return Expr::Remainder(Box::new(Expr::Bitwise(op, Box::new(Expr::Sum(sum)), Box::new(last.unwrap_or(Expr::Literal("1".into()))))), 1009);
             }
             return Expr::Remainder(Box::new(Expr::Sum(sum)), 1009);
         }

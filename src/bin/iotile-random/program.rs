@@ -15,6 +15,12 @@ pub enum Elem {
     Float,
     Double,
     Int,
+    /// `short`, `unsigned char` and `long`: integers whose values the
+    /// program computes as `int` (or `long`) and stores narrowed or
+    /// widened.
+    Short,
+    UnsignedChar,
+    Long,
 }
 
 impl Elem {
@@ -23,11 +29,24 @@ impl Elem {
             Elem::Float => "float",
             Elem::Double => "double",
             Elem::Int => "int",
+            Elem::Short => "short",
+            Elem::UnsignedChar => "unsigned char",
+            Elem::Long => "long",
         }
     }
 
     pub fn is_int(self) -> bool {
-        self == Elem::Int
+        !matches!(self, Elem::Float | Elem::Double)
+    }
+
+    /// How `printf` prints a value of this type exactly (`%a` after a
+    /// conversion to `double` for floating point).
+    pub fn format(self) -> &'static str {
+        match self {
+            Elem::Float | Elem::Double => "%a",
+            Elem::Long => "%ld",
+            _ => "%d",
+        }
     }
 }
 
@@ -159,6 +178,8 @@ pub enum Expr {
     Select { compared: Box<[Expr; 4]>, or: bool },
     /// `(e) % modulus`: keeps integer values small.
     Remainder(Box<Expr>, i64),
+    /// `(a ^ b)`, `(a & b)` or `(a | b)` of two integer values.
+    Bitwise(char, Box<Expr>, Box<Expr>),
     /// `(e / divisor)`, the divisor a nonzero literal as written.
     Quotient(Box<Expr>, String),
     /// A call of a function of `<math.h>`: `name(e)`.
@@ -170,7 +191,7 @@ impl Expr {
     pub fn parts(&self) -> Vec<Expr> {
         match self {
             Expr::Sum(terms) => terms.iter().map(|(_, e)| e.clone()).collect(),
-            Expr::Product(a, b) | Expr::Greater(a, b) => vec![(**a).clone(), (**b).clone()],
+            Expr::Product(a, b) | Expr::Greater(a, b) | Expr::Bitwise(_, a, b) => vec![(**a).clone(), (**b).clone()],
             Expr::Remainder(e, _) | Expr::Quotient(e, _) | Expr::Call(_, e) => vec![(**e).clone()],
             Expr::Select { compared, .. } => compared.to_vec(),
             _ => Vec::new(),
@@ -197,6 +218,7 @@ impl Expr {
                 format!("({a} > {b} ? {a} : {b})")
             }
             Expr::Remainder(e, m) => format!("({} % {m})", e.render(program)),
+            Expr::Bitwise(op, a, b) => format!("({} {op} {})", a.render(program), b.render(program)),
             Expr::Quotient(e, d) => format!("({} / {d})", e.render(program)),
             Expr::Call(name, e) => format!("{name}({})", e.render(program)),
             Expr::Select { compared, or } => {
@@ -260,6 +282,9 @@ pub enum Op {
     Assign,
     Add,
     Subtract,
+    /// `^=` and `|=` (integers only).
+    Xor,
+    Or,
 }
 
 /// What a statement writes.
@@ -473,9 +498,9 @@ impl Program {
         for (k, a) in self.arrays.iter().enumerate() {
             let (open, index) = self.element_loops(&mut out, a);
             let value = match a.elem {
-                Elem::Int => format!("({index}) % {}", 7 + k),
                 Elem::Float => format!("(float)(({index}) % {}) / 8.0f - 0.75f", 13 + k),
                 Elem::Double => format!("(double)(({index}) % {}) / 16.0 - 0.5", 11 + k),
+                _ => format!("({index}) % {}", 7 + k),
             };
             writeln!(out, "{}{} = {value};", "  ".repeat(open + 1), self.element_of(a)).unwrap();
         }
@@ -492,7 +517,8 @@ impl Program {
         writeln!(out, "  kernel({});", args.join(", ")).unwrap();
         for (_, a) in self.arrays.iter().enumerate().filter(|(k, _)| !self.scratch.contains(k)) {
             let (open, _) = self.element_loops(&mut out, a);
-            let format = if a.elem.is_int() { format!("\"%d\\n\", {}", self.element_of(a)) } else { format!("\"%a\\n\", (double){}", self.element_of(a)) };
+            let cast = if a.elem.is_int() { "" } else { "(double)" };
+            let format = format!("\"{}\\n\", {cast}{}", a.elem.format(), self.element_of(a));
             writeln!(out, "{}printf({format});", "  ".repeat(open + 1)).unwrap();
         }
         out.push_str("  return 0;\n}\n");
@@ -575,6 +601,8 @@ impl Program {
                     Op::Assign => "=",
                     Op::Add => "+=",
                     Op::Subtract => "-=",
+                    Op::Xor => "^=",
+                    Op::Or => "|=",
                 };
                 writeln!(out, "{indent}{target} {op} {};", value.render(self)).unwrap();
             }
