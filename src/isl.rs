@@ -127,7 +127,8 @@ struct Ledger {
 }
 
 impl Ledger {
-    /// The clock's adjustment: charged minus excluded time.
+    /// `used`, the watched thread's CPU time, with the charged time added
+    /// and the excluded time taken away.
     fn adjust(&self, used: Duration) -> Duration {
         let charged = Duration::from_nanos(self.charged.load(Ordering::SeqCst));
         let excluded = Duration::from_nanos(self.excluded.load(Ordering::SeqCst));
