@@ -317,7 +317,8 @@ fn a_scheduler_past_its_share_of_cpu_time_is_killed() {
 /// The time guard counts CPU time, not wall time: a region translated on
 /// a processor shared with six busy processes (seven times its wall time)
 /// gets the code it gets alone, with no warning. Under a wall-clock guard
-/// of a second it kept its original order.
+/// of two seconds it kept its original order. (Its stages take 0.2-0.8 s
+/// of CPU time each, well under the guard.)
 #[test]
 fn a_loaded_processor_gets_the_same_code() {
     let case = root().join("testsuite/run/17-two-level-tiny-tiles.c");
@@ -328,7 +329,7 @@ fn a_loaded_processor_gets_the_same_code() {
     let cpu = allowed.trim().split([',', '-']).next().unwrap().to_string();
     let translate = |name: &str| {
         let out = Command::new("taskset")
-            .args(["-c", &cpu, IOTILE, "--target=openmp", "--max-seconds=1", "-o"])
+            .args(["-c", &cpu, IOTILE, "--target=openmp", "--max-seconds=2", "-o"])
             .arg(dir.path().join(name))
             .arg(&case)
             .output()
@@ -358,7 +359,7 @@ fn a_loaded_processor_gets_the_same_code() {
     drop(busy);
     assert!(alone == loaded, "the loaded translation differs");
     // The load is real: the translation took longer than the guard.
-    assert!(wall > Duration::from_secs(1), "{wall:?}");
+    assert!(wall > Duration::from_secs(2), "{wall:?}");
 }
 
 /// Driver mode translates each input in a process of its own: when that
