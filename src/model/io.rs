@@ -494,10 +494,25 @@ impl Band {
         let statements: Vec<_> = scop.statements.iter().filter(|s| names.contains(&s.name)).collect();
         let counts: Vec<f64> = statements.iter().map(|s| model.count_points(s.domain.copy()?)).collect::<IslResult<_>>()?;
         let instances: f64 = counts.iter().sum();
-        // Blocks are placed around a point inside the band's values.
-        let centre = interior_point(&values, &lows, &extents)?;
-        let origin: Vec<i64> = (0..n).map(|k| (centre[k] - PROBE / 2).clamp(lows[k], (lows[k] + extents[k] - PROBE).max(lows[k]))).collect();
-        let block = |widths: &[Option<i64>]| -> IslResult<UnionSet> {
+        // Blocks are placed around a point inside the values of the
+        // statement whose accesses they measure: a statement that runs
+        // in only part of the band (covariance's `data[i][j] -= mean[j]`
+        // after the sums, along the same member) has no instances around
+        // the band's centre.
+        let widths: Vec<i64> = extents.iter().map(|&e| e.min(PROBE)).collect();
+        let origin_in = |values: &Set| -> IslResult<Option<Vec<i64>>> {
+            let mut lows = Vec::new();
+            let mut spans = Vec::new();
+            for k in 0..n {
+                let Some((lo, hi)) = dim_range(values, k as i32)? else { return Ok(None) };
+                lows.push(lo);
+                spans.push(hi - lo + 1);
+            }
+            let centre = interior_point(values, &lows, &spans)?;
+            Ok(Some((0..n).map(|k| (centre[k] - PROBE / 2).clamp(lows[k], (lows[k] + spans[k] - PROBE).max(lows[k]))).collect()))
+        };
+        let Some(band_origin) = origin_in(&values)? else { return Ok(None) };
+        let block = |origin: &[i64], widths: &[Option<i64>]| -> IslResult<UnionSet> {
             let mut set = Set::universe(values.get_space()?)?;
             for (k, w) in widths.iter().enumerate() {
                 if let Some(w) = w {
@@ -509,21 +524,39 @@ impl Band {
         };
         // The blocks that measure: one point, PROBE along each member, all.
         let mut probes: Vec<Vec<Option<i64>>> = vec![vec![Some(1); n]];
-        let widths: Vec<i64> = extents.iter().map(|&e| e.min(PROBE)).collect();
         for k in 0..n {
             let mut w = vec![Some(1); n];
             w[k] = Some(widths[k]);
             probes.push(w);
         }
         probes.push(vec![None; n]);
-        let blocks: Vec<UnionSet> = probes.iter().map(|p| block(p)).collect::<IslResult<_>>()?;
+        // Per distinct origin, its blocks; per statement, its origin's.
+        let mut origins: Vec<(Vec<i64>, Vec<UnionSet>)> = Vec::new();
+        let mut blocks_of: Vec<usize> = Vec::new();
+        for s in &statements {
+            let own = partial.copy()?.intersect_domain(UnionSet::from_set(s.domain.copy()?)?)?.range()?.get_set_list()?;
+            let origin = match own.size()? {
+                1 => origin_in(&own.get_at(0)?)?.unwrap_or_else(|| band_origin.clone()),
+                _ => band_origin.clone(),
+            };
+            let at = match origins.iter().position(|o| o.0 == origin) {
+                Some(at) => at,
+                None => {
+                    let blocks = probes.iter().map(|p| block(&origin, p)).collect::<IslResult<Vec<_>>>()?;
+                    origins.push((origin, blocks));
+                    origins.len() - 1
+                }
+            };
+            blocks_of.push(at);
+        }
+        let Some(whole_band) = origins.first().and_then(|o| o.1.last()) else { return Ok(None) };
         let element = |array: &str| -> f64 {
             let ty = scop.arrays.iter().find(|a| a.name == array).map(|a| a.value_type()).unwrap_or_default();
             element_bytes(&ty).unwrap_or(8) as f64
         };
-        let footprint = |accesses: &UnionMap, name: &str| -> IslResult<Option<Footprint>> {
+        let footprint = |accesses: &UnionMap, name: &str, blocks: &[UnionSet]| -> IslResult<Option<Footprint>> {
             let mut boxes = Vec::new();
-            for b in &blocks {
+            for b in blocks {
                 boxes.push(box_extents(&accesses.copy()?.intersect_domain(b.copy()?)?.range()?, name)?);
             }
             let Some(full) = boxes.last().cloned().flatten() else { return Ok(None) };
@@ -543,19 +576,23 @@ impl Band {
             Ok(Some(Footprint { name: name.to_string(), element_bytes: element(name), dims, written: false }))
         };
         // Accesses of one array whose footprints move alike and overlap
-        // (a stencil's neighbours) count once; others (syrk's A[i][k] and
-        // A[j][k]) apart.
-        let mut groups: Vec<(UnionMap, Footprint)> = Vec::new();
+        // around the points where the group's first statement runs, and
+        // whose statements both run there (a stencil's neighbours), count
+        // once; others (syrk's A[i][k] and A[j][k]; covariance's sums
+        // reading `data` and the later statement writing it) apart. Each
+        // group keeps its blocks.
+        let mut groups: Vec<(UnionMap, Footprint, usize)> = Vec::new();
         // Per access: its statement, its footprint, and whether it touches
         // a different element in every instance at one point of the band.
         let mut each: Vec<(&str, Footprint, bool)> = Vec::new();
         let mut all = UnionMap::empty(partial.get_space()?.params()?)?;
-        for s in &statements {
+        for (s, &at) in statements.iter().zip(&blocks_of) {
+            let blocks = &origins[at].1;
             let accesses = s.reads.iter().map(|a| (a, false)).chain(s.writes.iter().map(|a| (a, true)));
             for (a, written) in accesses {
                 let relation = UnionMap::from_map(a.relation.copy()?)?;
                 all = all.union(relation.copy()?)?;
-                let Some(mut f) = footprint(&relation, &a.array)? else { return Ok(None) };
+                let Some(mut f) = footprint(&relation, &a.array, blocks)? else { return Ok(None) };
                 if f.dims.is_empty() {
                     continue;
                 }
@@ -564,22 +601,26 @@ impl Band {
                 each.push((&s.name, f.clone(), injective));
                 let mut merged = false;
                 for g in groups.iter_mut().filter(|g| g.1.moves_like(&f)) {
+                    let theirs = &origins[g.2].1;
+                    if g.2 != at && relation.copy()?.intersect_domain(theirs[0].copy()?)?.is_empty()? {
+                        continue;
+                    }
                     let union = g.0.copy()?.union(relation.copy()?)?;
-                    let Some(mut u) = footprint(&union, &a.array)? else { continue };
+                    let Some(mut u) = footprint(&union, &a.array, theirs)? else { continue };
                     if u.dims.iter().zip(&g.1.dims).zip(&f.dims).all(|((u, g), f)| u.base <= g.base + f.base + PROBE as f64) {
                         u.written = g.1.written || written;
-                        *g = (union, u);
+                        *g = (union, u, g.2);
                         merged = true;
                         break;
                     }
                 }
                 if !merged {
-                    groups.push((relation, f));
+                    groups.push((relation, f, at));
                 }
             }
         }
         // Compulsory traffic: every element the band touches, once.
-        let whole = all.intersect_domain(blocks[blocks.len() - 1].copy()?)?.range()?;
+        let whole = all.intersect_domain(whole_band.copy()?)?.range()?;
         // Of those, the bytes of the arrays it writes.
         let (mut compulsory, mut written) = (0.0, 0.0);
         let mut counted: Vec<&str> = Vec::new();
@@ -641,6 +682,7 @@ impl Band {
                 }
             }
         }
+        let projections = merge_companions(projections);
         let mut band = Band { outer, extents, instances, arrays: groups.into_iter().map(|g| g.1).collect(), innermost, compulsory, lower_bounds: Vec::new(), registers: None };
         // A pair of accesses of one array over members `m1` and `m2` whose
         // points all have `m1 <= m2` or all `m1 >= m2` (syrk's triangle).
@@ -1192,14 +1234,55 @@ fn box_extents(set: &UnionSet, name: &str) -> IslResult<Option<Vec<i64>>> {
     Ok(None)
 }
 
-/// Two projections of one array that differ in one member, at the same
-/// position (syrk's `A[i][k]` and `A[j][k]`), where every other
-/// projection is over those two members alone (`C[i][j]`): the two
-/// members.
+/// `projections` (array, element bytes, members, multiplicity) with the
+/// arrays that are accessed over the same sets of members merged into
+/// one, named by theirs joined with `+`, whose multiplicities are divided
+/// by how many arrays it merges: syr2k's `A` and `B`, each read over `{i,
+/// k}` and `{j, k}`. Every point of a set then touches at least as many
+/// elements of each of `k` such arrays as its projection has points, so
+/// a projection has at most `1/k` of the elements the merged arrays
+/// touch, where taken apart each array's share of those elements is
+/// free: a bound at least as high, and the pattern of [`symmetric_pair`]
+/// where the arrays share it.
+fn merge_companions(projections: Vec<(String, f64, Vec<usize>, f64)>) -> Vec<(String, f64, Vec<usize>, f64)> {
+    // Each array's distinct (members, multiplicity) pairs, sorted.
+    let mut arrays: Vec<(String, Vec<(Vec<usize>, u64)>)> = Vec::new();
+    for p in &projections {
+        let key = (p.2.clone(), p.3.to_bits());
+        match arrays.iter_mut().find(|a| a.0 == p.0) {
+            Some(a) if !a.1.contains(&key) => a.1.push(key),
+            Some(_) => {}
+            None => arrays.push((p.0.clone(), vec![key])),
+        }
+    }
+    for a in &mut arrays {
+        a.1.sort();
+    }
+    let mut out = Vec::new();
+    let mut merged: Vec<&str> = Vec::new();
+    for (name, keys) in &arrays {
+        if merged.contains(&name.as_str()) {
+            continue;
+        }
+        let companions: Vec<&str> = arrays.iter().filter(|a| &a.1 == keys).map(|a| a.0.as_str()).collect();
+        merged.extend(&companions);
+        let k = companions.len() as f64;
+        let joined = companions.join("+");
+        let bytes = projections.iter().filter(|p| companions.contains(&p.0.as_str())).map(|p| p.1).fold(f64::INFINITY, f64::min);
+        out.extend(projections.iter().filter(|p| &p.0 == name).map(|p| (joined.clone(), bytes, p.2.clone(), p.3 / k)));
+    }
+    out
+}
+
+/// Two projections of one array (or merged arrays, see
+/// [`merge_companions`]) that differ in one member, at the same
+/// position (syrk's `A[i][k]` and `A[j][k]`), with one multiplicity,
+/// where every other projection is over those two members alone
+/// (`C[i][j]`): the two members.
 fn symmetric_pair(projections: &[(String, f64, Vec<usize>, f64)]) -> Option<(usize, usize)> {
     for (a, p) in projections.iter().enumerate() {
         for q in &projections[a + 1..] {
-            if p.0 != q.0 || p.2.len() != q.2.len() || p.3 != 1.0 || q.3 != 1.0 {
+            if p.0 != q.0 || p.2.len() != q.2.len() || p.3 != q.3 {
                 continue;
             }
             let differ: Vec<usize> = (0..p.2.len()).filter(|&d| p.2[d] != q.2[d]).collect();
@@ -1263,7 +1346,8 @@ fn difference_range(values: &Set, m1: usize, m2: usize) -> IslResult<Option<(i64
 /// over the values of `S`, gives `|P| <= √(c/2) X_A` (to leading order:
 /// the `r/2` is dropped, as the bound drops lower-order terms). Syrk's
 /// bound rises by `√2`, to `1/√2` of a matrix product's of as many
-/// instances.
+/// instances. The same holds for merged arrays (syr2k's `A+B`): a pair
+/// needs its two rows of each.
 fn projection_bound(projections: &[(String, f64, Vec<usize>, f64)], instances: f64, per_point: f64, n: usize, capacity: f64, ordered: Option<(usize, usize)>) -> f64 {
     if projections.is_empty() || projections.len() > 6 {
         return 0.0;
@@ -1350,6 +1434,30 @@ mod tests {
         // √2 more.
         assert!((loose - instances / s.sqrt()).abs() < 1e-6 * loose, "{loose}");
         assert!((triangle - 2f64.sqrt() * loose).abs() < 1e-6 * triangle, "{triangle} against {loose}");
+    }
+
+    #[test]
+    fn a_symmetric_rank_2k_update_merges_its_two_arrays() {
+        // C[i][j] += A[j][k] * B[i][k] + B[j][k] * A[i][k] over j <= i.
+        let p = |a: &str, m: Vec<usize>| (a.to_string(), 8.0, m, 1.0);
+        let projections = vec![p("C", vec![0, 1]), p("A", vec![1, 2]), p("B", vec![0, 2]), p("B", vec![1, 2]), p("A", vec![0, 2]), p("C", vec![0, 1])];
+        let merged = merge_companions(projections.clone());
+        let names: Vec<(&str, f64)> = merged.iter().map(|q| (q.0.as_str(), q.3)).collect();
+        assert_eq!(names, vec![("C", 1.0), ("C", 1.0), ("A+B", 0.5), ("A+B", 0.5)]);
+        assert_eq!(symmetric_pair(&projections), None);
+        assert_eq!(symmetric_pair(&merged), Some((1, 0)));
+        // A matrix product's arrays are over different members: unmerged.
+        let gemm = vec![p("C", vec![0, 1]), p("A", vec![0, 2]), p("B", vec![2, 1])];
+        assert_eq!(merge_companions(gemm.clone()), gemm);
+        let instances = 1200.0 * 1201.0 / 2.0 * 1000.0;
+        let s = 6144.0;
+        let bound = |projections: &[(String, f64, Vec<usize>, f64)], ordered| projection_bound(projections, instances, 1.0, 3, s * 8.0, ordered) / 8.0;
+        // Apart or merged, twice syrk's unordered bound (twice the data
+        // per instance); on the triangle, √2 more.
+        let (apart, together, triangle) = (bound(&projections, None), bound(&merged, None), bound(&merged, Some((1, 0))));
+        assert!((apart - 2.0 * instances / s.sqrt()).abs() < 1e-6 * apart, "{apart}");
+        assert!((together - apart).abs() < 1e-6 * apart, "{together} against {apart}");
+        assert!((triangle - 2f64.sqrt() * apart).abs() < 1e-6 * triangle, "{triangle} against {apart}");
     }
 
     #[test]
