@@ -276,9 +276,31 @@ struct Footprint {
     dims: Vec<Extent>,
     /// Whether the band writes it.
     written: bool,
+    /// Per member, the share of its range where the statements that
+    /// touch it run (covariance's subtraction: the half of the second
+    /// member after the sums): loops over a member outside the footprint
+    /// count their trips there only.
+    share: Vec<f64>,
 }
 
 impl Footprint {
+    /// The share of the trips of the loops `outside` where the
+    /// footprint's statements run: per member, of the blocks those loops
+    /// cut its range into, the share its statements span, and at least
+    /// one block.
+    fn share_over(&self, outside: &[ChainLoop]) -> f64 {
+        let mut members: Vec<usize> = outside.iter().map(|c| c.member).collect();
+        members.sort_unstable();
+        members.dedup();
+        members
+            .iter()
+            .map(|&m| {
+                let blocks: f64 = outside.iter().filter(|c| c.member == m).map(|c| c.trips).product();
+                self.share.get(m).copied().unwrap_or(1.0).max(1.0 / blocks.max(1.0))
+            })
+            .product()
+    }
+
     /// Transfers per line it brings in: a written line is written back.
     fn moved_per_line(&self) -> f64 {
         if self.written {
@@ -533,8 +555,17 @@ impl Band {
         // Per distinct origin, its blocks; per statement, its origin's.
         let mut origins: Vec<(Vec<i64>, Vec<UnionSet>)> = Vec::new();
         let mut blocks_of: Vec<usize> = Vec::new();
+        // Per statement, the range of its values along each member.
+        let mut ranges: Vec<Vec<(i64, i64)>> = Vec::new();
         for s in &statements {
             let own = partial.copy()?.intersect_domain(UnionSet::from_set(s.domain.copy()?)?)?.range()?.get_set_list()?;
+            let mut range: Vec<(i64, i64)> = (0..n).map(|k| (lows[k], lows[k] + extents[k] - 1)).collect();
+            if own.size()? == 1 {
+                for (k, r) in range.iter_mut().enumerate() {
+                    *r = dim_range(&own.get_at(0)?, k as i32)?.unwrap_or(*r);
+                }
+            }
+            ranges.push(range);
             let origin = match own.size()? {
                 1 => origin_in(&own.get_at(0)?)?.unwrap_or_else(|| band_origin.clone()),
                 _ => band_origin.clone(),
@@ -573,7 +604,7 @@ impl Band {
                     full: full[a] as f64,
                 })
                 .collect();
-            Ok(Some(Footprint { name: name.to_string(), element_bytes: element(name), dims, written: false }))
+            Ok(Some(Footprint { name: name.to_string(), element_bytes: element(name), dims, written: false, share: vec![1.0; n] }))
         };
         // Accesses of one array whose footprints move alike and overlap
         // around the points where the group's first statement runs, and
@@ -581,12 +612,13 @@ impl Band {
         // once; others (syrk's A[i][k] and A[j][k]; covariance's sums
         // reading `data` and the later statement writing it) apart. Each
         // group keeps its blocks.
-        let mut groups: Vec<(UnionMap, Footprint, usize)> = Vec::new();
+        let mut groups: Vec<(UnionMap, Footprint, usize, Vec<(i64, i64)>)> = Vec::new();
+        let share = |range: &[(i64, i64)]| -> Vec<f64> { (0..n).map(|k| ((range[k].1 - range[k].0 + 1) as f64 / extents[k].max(1) as f64).min(1.0)).collect() };
         // Per access: its statement, its footprint, and whether it touches
         // a different element in every instance at one point of the band.
         let mut each: Vec<(&str, Footprint, bool)> = Vec::new();
         let mut all = UnionMap::empty(partial.get_space()?.params()?)?;
-        for (s, &at) in statements.iter().zip(&blocks_of) {
+        for ((s, &at), range) in statements.iter().zip(&blocks_of).zip(&ranges) {
             let blocks = &origins[at].1;
             let accesses = s.reads.iter().map(|a| (a, false)).chain(s.writes.iter().map(|a| (a, true)));
             for (a, written) in accesses {
@@ -597,6 +629,7 @@ impl Band {
                     continue;
                 }
                 f.written = written;
+                f.share = share(range);
                 let injective = relation.copy()?.intersect_domain(blocks[0].copy()?)?.is_injective()?;
                 each.push((&s.name, f.clone(), injective));
                 let mut merged = false;
@@ -609,13 +642,19 @@ impl Band {
                     let Some(mut u) = footprint(&union, &a.array, theirs)? else { continue };
                     if u.dims.iter().zip(&g.1.dims).zip(&f.dims).all(|((u, g), f)| u.base <= g.base + f.base + PROBE as f64) {
                         u.written = g.1.written || written;
-                        *g = (union, u, g.2);
+                        // The span of the group's statements together.
+                        for (k, r) in g.3.iter_mut().enumerate() {
+                            *r = (r.0.min(range[k].0), r.1.max(range[k].1));
+                        }
+                        u.share = share(&g.3);
+                        g.0 = union;
+                        g.1 = u;
                         merged = true;
                         break;
                     }
                 }
                 if !merged {
-                    groups.push((relation, f, at));
+                    groups.push((relation, f, at, range.clone()));
                 }
             }
         }
@@ -810,16 +849,16 @@ impl Band {
                         let c = chain[q];
                         let traffic = footprint * front + f.added(&widths, c.member, c.step, lines) * front * (c.trips - 1.0).max(0.0);
                         // Dirty lines go back out as well.
-                        (footprint, traffic * f.moved_per_line())
+                        (footprint, traffic * f.moved_per_line() * f.share_over(&chain[..=q]))
                     })
                     .collect()
             })
             .collect();
         // Where not even one point's footprint fits, it streams through
         // the cache point after point.
-        let stream = |t: &Vec<(f64, f64)>| t[0].1.max(t[0].0 * chain.iter().map(|c| c.trips).product::<f64>() * density);
+        let stream = |(t, f): (&Vec<(f64, f64)>, &Footprint)| t[0].1.max(t[0].0 * chain.iter().map(|c| c.trips).product::<f64>() * density * f.share_over(chain));
         if relaxed {
-            return table.iter().map(|t| t.iter().filter(|l| l.0 <= capacity).map(|l| l.1).fold(stream(t), f64::min)).sum();
+            return table.iter().zip(&self.arrays).map(|(t, f)| t.iter().filter(|l| l.0 <= capacity).map(|l| l.1).fold(stream((t, f)), f64::min)).sum();
         }
         let mut best = f64::INFINITY;
         for common in 0..=levels {
@@ -849,7 +888,7 @@ impl Band {
                 used += table[a][l].0 - table[a][at[a]].0;
                 at[a] = l;
             }
-            best = best.min(table.iter().zip(&at).map(|(t, &l)| if t[l].0 <= capacity { t[l].1 } else { stream(t) }).sum());
+            best = best.min(table.iter().zip(&self.arrays).zip(&at).map(|((t, f), &l)| if t[l].0 <= capacity { t[l].1 } else { stream((t, f)) }).sum());
         }
         best
     }
