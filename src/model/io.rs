@@ -559,17 +559,16 @@ impl Band {
         let mut ranges: Vec<Vec<(i64, i64)>> = Vec::new();
         for s in &statements {
             let own = partial.copy()?.intersect_domain(UnionSet::from_set(s.domain.copy()?)?)?.range()?.get_set_list()?;
+            let own = if own.size()? == 1 { Some(own.get_at(0)?) } else { None };
             let mut range: Vec<(i64, i64)> = (0..n).map(|k| (lows[k], lows[k] + extents[k] - 1)).collect();
-            if own.size()? == 1 {
+            let mut origin = band_origin.clone();
+            if let Some(own) = &own {
                 for (k, r) in range.iter_mut().enumerate() {
-                    *r = dim_range(&own.get_at(0)?, k as i32)?.unwrap_or(*r);
+                    *r = dim_range(own, k as i32)?.unwrap_or(*r);
                 }
+                origin = origin_in(own)?.unwrap_or(origin);
             }
             ranges.push(range);
-            let origin = match own.size()? {
-                1 => origin_in(&own.get_at(0)?)?.unwrap_or_else(|| band_origin.clone()),
-                _ => band_origin.clone(),
-            };
             let at = match origins.iter().position(|o| o.0 == origin) {
                 Some(at) => at,
                 None => {
