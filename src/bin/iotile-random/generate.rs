@@ -596,9 +596,9 @@ impl Generator {
                 sum.push((self.rng.range(1, 3).to_string(), leaf));
             }
             if sum.len() > 1 && self.integers.chance(25) {
-                let last = sum.pop().map(|(c, e)| Expr::Sum(vec![(c, e)]));
+                let last = sum.split_off(sum.len() - 1);
                 let op = *self.integers.pick(&['^', '&', '|']);
-                return Expr::Remainder(Box::new(Expr::Bitwise(op, Box::new(Expr::Sum(sum)), Box::new(last.unwrap_or(Expr::Literal("1".into()))))), 1009);
+                return Expr::Remainder(Box::new(Expr::Bitwise(op, Box::new(Expr::Sum(sum)), Box::new(Expr::Sum(last)))), 1009);
             }
             return Expr::Remainder(Box::new(Expr::Sum(sum)), 1009);
         }
