@@ -39,13 +39,14 @@ impl Elem {
         !matches!(self, Elem::Float | Elem::Double)
     }
 
-    /// How `printf` prints a value of this type exactly (`%a` after a
-    /// conversion to `double` for floating point).
-    pub fn format(self) -> &'static str {
+    /// The arguments of a `printf` that prints `value` of this type
+    /// exactly after `label` (`%a` after a conversion to `double` for
+    /// floating point).
+    pub fn printf_args(self, label: &str, value: &str) -> String {
         match self {
-            Elem::Float | Elem::Double => "%a",
-            Elem::Long => "%ld",
-            _ => "%d",
+            Elem::Float | Elem::Double => format!("\"{label}%a\\n\", (double){value}"),
+            Elem::Long => format!("\"{label}%ld\\n\", {value}"),
+            _ => format!("\"{label}%d\\n\", {value}"),
         }
     }
 }
@@ -485,8 +486,7 @@ impl Program {
             out.push_str("#pragma endscop\n");
         }
         for s in &self.scalars {
-            let cast = if s.elem.is_int() { "%d\\n\", " } else { "%a\\n\", (double)" };
-            writeln!(out, "  printf(\"{} {cast}{});", s.name, s.name).unwrap();
+            writeln!(out, "  printf({});", s.elem.printf_args(&format!("{} ", s.name), &s.name)).unwrap();
         }
         out.push_str("}\n\n");
         if self.vla {
@@ -517,9 +517,7 @@ impl Program {
         writeln!(out, "  kernel({});", args.join(", ")).unwrap();
         for (_, a) in self.arrays.iter().enumerate().filter(|(k, _)| !self.scratch.contains(k)) {
             let (open, _) = self.element_loops(&mut out, a);
-            let cast = if a.elem.is_int() { "" } else { "(double)" };
-            let format = format!("\"{}\\n\", {cast}{}", a.elem.format(), self.element_of(a));
-            writeln!(out, "{}printf({format});", "  ".repeat(open + 1)).unwrap();
+            writeln!(out, "{}printf({});", "  ".repeat(open + 1), a.elem.printf_args("", &self.element_of(a))).unwrap();
         }
         out.push_str("  return 0;\n}\n");
         out
