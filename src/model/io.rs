@@ -551,7 +551,8 @@ impl Band {
             w[k] = Some(widths[k]);
             probes.push(w);
         }
-        probes.push(vec![None; n]);
+        // The last, the whole band, is the same from every origin.
+        let whole_band = block(&band_origin, &vec![None; n])?;
         // Per distinct origin, its blocks; per statement, its origin's.
         let mut origins: Vec<(Vec<i64>, Vec<UnionSet>)> = Vec::new();
         let mut blocks_of: Vec<usize> = Vec::new();
@@ -572,14 +573,14 @@ impl Band {
             let at = match origins.iter().position(|o| o.0 == origin) {
                 Some(at) => at,
                 None => {
-                    let blocks = probes.iter().map(|p| block(&origin, p)).collect::<IslResult<Vec<_>>>()?;
+                    let mut blocks = probes.iter().map(|p| block(&origin, p)).collect::<IslResult<Vec<_>>>()?;
+                    blocks.push(whole_band.copy()?);
                     origins.push((origin, blocks));
                     origins.len() - 1
                 }
             };
             blocks_of.push(at);
         }
-        let Some(whole_band) = origins.first().and_then(|o| o.1.last()) else { return Ok(None) };
         let element = |array: &str| -> f64 {
             let ty = scop.arrays.iter().find(|a| a.name == array).map(|a| a.value_type()).unwrap_or_default();
             element_bytes(&ty).unwrap_or(8) as f64
