@@ -22,6 +22,8 @@
 //! read before any write of its element, and what it leaves behind
 //! (live-out) must still be written last: those orders are *forced*.
 
+use std::cell::OnceCell;
+
 use isl_rs::{DimType, Schedule, UnionAccessInfo, UnionFlow, UnionMap, UnionPwMultiAff};
 
 use crate::isl::{coalesced, tuple_names, within_operations, IslResult, IslText};
@@ -64,13 +66,18 @@ pub struct Dependences {
     /// array expansion, and the tagged constraints slow the scheduler down
     /// (heat-3d: 11 s to 33 s).
     pub reorder_live_ranges: bool,
+    /// [`Dependences::validity`], coalesced once.
+    validity: OnceCell<UnionMap>,
+    /// The flow and forced dependences, coalesced once: what
+    /// [`Dependences::unconditional`] gives under live-range reordering.
+    flow_and_forced: OnceCell<UnionMap>,
 }
 
 impl Dependences {
     /// Every order constraint of the original program (no reordering of
     /// live ranges).
     pub fn validity(&self) -> IslResult<UnionMap> {
-        coalesced(self.flow.copy()?.union(self.anti.copy()?)?.union(self.output.copy()?)?)
+        once(&self.validity, || coalesced(self.flow.copy()?.union(self.anti.copy()?)?.union(self.output.copy()?)?))
     }
 
     /// What the scheduler must respect unconditionally: under live-range
@@ -79,7 +86,7 @@ impl Dependences {
         if !self.reorder_live_ranges {
             return self.validity();
         }
-        coalesced(self.flow.copy()?.union(self.forced.copy()?)?)
+        once(&self.flow_and_forced, || coalesced(self.flow.copy()?.union(self.forced.copy()?)?))
     }
 
     /// What a parallel loop must not carry: every dependence except the
@@ -351,7 +358,23 @@ pub fn analyse(scop: &Scop) -> IslResult<Dependences> {
         live_out,
         privatizable,
         reorder_live_ranges,
+        validity: OnceCell::new(),
+        flow_and_forced: OnceCell::new(),
     })
+}
+
+/// The value in `cell`, computed by `make` the first time (a copy: isl
+/// values are reference counted). Every band the tiler visits and every
+/// check asks for the same unions; coalescing them each time took a
+/// quarter of some regions' translation time.
+fn once(cell: &OnceCell<UnionMap>, make: impl FnOnce() -> IslResult<UnionMap>) -> IslResult<UnionMap> {
+    if let Some(value) = cell.get() {
+        return Ok(value.copy()?);
+    }
+    let value = make()?;
+    let copy = value.copy()?;
+    let _ = cell.set(value);
+    Ok(copy)
 }
 
 /// Scalars (0-d arrays) written in the region, never read before being
