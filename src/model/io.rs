@@ -381,6 +381,27 @@ impl Footprint {
     }
 }
 
+/// Accesses of one array that [`Band::measure`] counts as one footprint:
+/// they move alike, overlap, and their statements run at the same points.
+struct Group {
+    /// Their relations, together.
+    accesses: UnionMap,
+    footprint: Footprint,
+    /// Which of the probe origins measured them.
+    origin: usize,
+    /// Per member, the range of values their statements span together.
+    span: Vec<(i64, i64)>,
+}
+
+/// One access as [`Band::measure`] measures it, for the lower bounds.
+struct AccessFootprint<'a> {
+    statement: &'a str,
+    footprint: Footprint,
+    /// Whether it touches a different element in every instance at one
+    /// point of the band.
+    injective: bool,
+}
+
 /// What the model knows of one permutable band, with the loops around it
 /// as members of their own, ahead of the band's (not tiled: tiles of one
 /// iteration, in their order).
@@ -612,11 +633,9 @@ impl Band {
         // once; others (syrk's A[i][k] and A[j][k]; covariance's sums
         // reading `data` and the later statement writing it) apart. Each
         // group keeps its blocks.
-        let mut groups: Vec<(UnionMap, Footprint, usize, Vec<(i64, i64)>)> = Vec::new();
+        let mut groups: Vec<Group> = Vec::new();
         let share = |range: &[(i64, i64)]| -> Vec<f64> { (0..n).map(|k| ((range[k].1 - range[k].0 + 1) as f64 / extents[k].max(1) as f64).min(1.0)).collect() };
-        // Per access: its statement, its footprint, and whether it touches
-        // a different element in every instance at one point of the band.
-        let mut each: Vec<(&str, Footprint, bool)> = Vec::new();
+        let mut each: Vec<AccessFootprint> = Vec::new();
         let mut all = UnionMap::empty(partial.get_space()?.params()?)?;
         for ((s, &at), range) in statements.iter().zip(&blocks_of).zip(&ranges) {
             let blocks = &origins[at].1;
@@ -631,30 +650,29 @@ impl Band {
                 f.written = written;
                 f.share = share(range);
                 let injective = relation.copy()?.intersect_domain(blocks[0].copy()?)?.is_injective()?;
-                each.push((&s.name, f.clone(), injective));
+                each.push(AccessFootprint { statement: &s.name, footprint: f.clone(), injective });
                 let mut merged = false;
-                for g in groups.iter_mut().filter(|g| g.1.moves_like(&f)) {
-                    let theirs = &origins[g.2].1;
-                    if g.2 != at && relation.copy()?.intersect_domain(theirs[0].copy()?)?.is_empty()? {
+                for g in groups.iter_mut().filter(|g| g.footprint.moves_like(&f)) {
+                    let theirs = &origins[g.origin].1;
+                    if g.origin != at && relation.copy()?.intersect_domain(theirs[0].copy()?)?.is_empty()? {
                         continue;
                     }
-                    let union = g.0.copy()?.union(relation.copy()?)?;
+                    let union = g.accesses.copy()?.union(relation.copy()?)?;
                     let Some(mut u) = footprint(&union, &a.array, theirs)? else { continue };
-                    if u.dims.iter().zip(&g.1.dims).zip(&f.dims).all(|((u, g), f)| u.base <= g.base + f.base + PROBE as f64) {
-                        u.written = g.1.written || written;
-                        // The span of the group's statements together.
-                        for (k, r) in g.3.iter_mut().enumerate() {
+                    if u.dims.iter().zip(&g.footprint.dims).zip(&f.dims).all(|((u, g), f)| u.base <= g.base + f.base + PROBE as f64) {
+                        u.written = g.footprint.written || written;
+                        for (k, r) in g.span.iter_mut().enumerate() {
                             *r = (r.0.min(range[k].0), r.1.max(range[k].1));
                         }
-                        u.share = share(&g.3);
-                        g.0 = union;
-                        g.1 = u;
+                        u.share = share(&g.span);
+                        g.accesses = union;
+                        g.footprint = u;
                         merged = true;
                         break;
                     }
                 }
                 if !merged {
-                    groups.push((relation, f, at, range.clone()));
+                    groups.push(Group { accesses: relation, footprint: f, origin: at, span: range.clone() });
                 }
             }
         }
@@ -663,7 +681,7 @@ impl Band {
         // Of those, the bytes of the arrays it writes.
         let (mut compulsory, mut written) = (0.0, 0.0);
         let mut counted: Vec<&str> = Vec::new();
-        for f in groups.iter().map(|g| &g.1) {
+        for f in groups.iter().map(|g| &g.footprint) {
             if counted.contains(&f.name.as_str()) {
                 continue;
             }
@@ -672,7 +690,7 @@ impl Band {
             let dims = extents.iter().map(|&e| Extent { base: e as f64, slope: vec![0.0; n], full: e as f64 }).collect();
             let bytes = Footprint { dims, ..f.clone() }.bytes(&vec![1.0; n], Lines::PerRun);
             compulsory += bytes;
-            if groups.iter().any(|g| g.1.name == f.name && g.1.written) {
+            if groups.iter().any(|g| g.footprint.name == f.name && g.footprint.written) {
                 written += bytes;
             }
         }
@@ -702,9 +720,9 @@ impl Band {
             None => None,
         };
         let mut projections = Vec::new();
-        for (_, f, injective) in each.iter().filter(|e| Some(e.0) == dominant) {
+        for AccessFootprint { footprint: f, injective, .. } in each.iter().filter(|e| Some(e.statement) == dominant) {
             match (f.projection(), per_point) {
-                (Some((members, false, false)), _) => projections.push((f.name.clone(), f.element_bytes, members, 1.0)),
+                (Some((members, false, false)), _) => projections.push(Projection { array: f.name.clone(), element_bytes: f.element_bytes, members, multiplicity: 1.0 }),
                 // An access that spans inner loops: at each of their
                 // iterations it is a projection of the band's points moved
                 // by a constant. Where only its unmoving dimensions span
@@ -713,7 +731,7 @@ impl Band {
                 // touches `per_point` times as many.
                 (Some((members, inner, shifted)), Some(k)) => {
                     let multiplicity = if *injective && inner && !shifted { 1.0 / k } else { 1.0 };
-                    projections.push((f.name.clone(), f.element_bytes, members, multiplicity))
+                    projections.push(Projection { array: f.name.clone(), element_bytes: f.element_bytes, members, multiplicity })
                 }
                 _ => {
                     projections.clear();
@@ -722,7 +740,7 @@ impl Band {
             }
         }
         let projections = merge_companions(projections);
-        let mut band = Band { outer, extents, instances, arrays: groups.into_iter().map(|g| g.1).collect(), innermost, compulsory, lower_bounds: Vec::new(), registers: None };
+        let mut band = Band { outer, extents, instances, arrays: groups.into_iter().map(|g| g.footprint).collect(), innermost, compulsory, lower_bounds: Vec::new(), registers: None };
         // A pair of accesses of one array over members `m1` and `m2` whose
         // points all have `m1 <= m2` or all `m1 >= m2` (syrk's triangle).
         let mut ordered = None;
@@ -1273,7 +1291,23 @@ fn box_extents(set: &UnionSet, name: &str) -> IslResult<Option<Vec<i64>>> {
     Ok(None)
 }
 
-/// `projections` (array, element bytes, members, multiplicity) with the
+/// An access of a band's dominant statement that is a coordinate
+/// projection of the band's points (see [`Footprint::projection`]), as the
+/// lower bounds take it.
+#[derive(Debug, Clone, PartialEq)]
+struct Projection {
+    /// The array (or arrays merged by [`merge_companions`], joined by `+`).
+    array: String,
+    element_bytes: f64,
+    /// The band members it projects the points on, in the order of the
+    /// array's dimensions.
+    members: Vec<usize>,
+    /// Elements touched per element of the projection (see
+    /// [`projection_bound`]).
+    multiplicity: f64,
+}
+
+/// `projections` with the
 /// arrays that are accessed over the same sets of members merged into
 /// one, named by theirs joined with `+`, whose multiplicities are divided
 /// by how many arrays it merges: syr2k's `A` and `B`, each read over `{i,
@@ -1283,15 +1317,15 @@ fn box_extents(set: &UnionSet, name: &str) -> IslResult<Option<Vec<i64>>> {
 /// touch, where taken apart each array's share of those elements is
 /// free: a bound at least as high, and the pattern of [`symmetric_pair`]
 /// where the arrays share it.
-fn merge_companions(projections: Vec<(String, f64, Vec<usize>, f64)>) -> Vec<(String, f64, Vec<usize>, f64)> {
+fn merge_companions(projections: Vec<Projection>) -> Vec<Projection> {
     // Each array's distinct (members, multiplicity) pairs, sorted.
     let mut arrays: Vec<(String, Vec<(Vec<usize>, u64)>)> = Vec::new();
     for p in &projections {
-        let key = (p.2.clone(), p.3.to_bits());
-        match arrays.iter_mut().find(|a| a.0 == p.0) {
+        let key = (p.members.clone(), p.multiplicity.to_bits());
+        match arrays.iter_mut().find(|a| a.0 == p.array) {
             Some(a) if !a.1.contains(&key) => a.1.push(key),
             Some(_) => {}
-            None => arrays.push((p.0.clone(), vec![key])),
+            None => arrays.push((p.array.clone(), vec![key])),
         }
     }
     for a in &mut arrays {
@@ -1307,8 +1341,8 @@ fn merge_companions(projections: Vec<(String, f64, Vec<usize>, f64)>) -> Vec<(St
         merged.extend(&companions);
         let k = companions.len() as f64;
         let joined = companions.join("+");
-        let bytes = projections.iter().filter(|p| companions.contains(&p.0.as_str())).map(|p| p.1).fold(f64::INFINITY, f64::min);
-        out.extend(projections.iter().filter(|p| &p.0 == name).map(|p| (joined.clone(), bytes, p.2.clone(), p.3 / k)));
+        let element_bytes = projections.iter().filter(|p| companions.contains(&p.array.as_str())).map(|p| p.element_bytes).fold(f64::INFINITY, f64::min);
+        out.extend(projections.iter().filter(|p| &p.array == name).map(|p| Projection { array: joined.clone(), element_bytes, members: p.members.clone(), multiplicity: p.multiplicity / k }));
     }
     out
 }
@@ -1318,21 +1352,21 @@ fn merge_companions(projections: Vec<(String, f64, Vec<usize>, f64)>) -> Vec<(St
 /// position (syrk's `A[i][k]` and `A[j][k]`), with one multiplicity,
 /// where every other projection is over those two members alone
 /// (`C[i][j]`): the two members.
-fn symmetric_pair(projections: &[(String, f64, Vec<usize>, f64)]) -> Option<(usize, usize)> {
+fn symmetric_pair(projections: &[Projection]) -> Option<(usize, usize)> {
     for (a, p) in projections.iter().enumerate() {
         for q in &projections[a + 1..] {
-            if p.0 != q.0 || p.2.len() != q.2.len() || p.3 != q.3 {
+            if p.array != q.array || p.members.len() != q.members.len() || p.multiplicity != q.multiplicity {
                 continue;
             }
-            let differ: Vec<usize> = (0..p.2.len()).filter(|&d| p.2[d] != q.2[d]).collect();
+            let differ: Vec<usize> = (0..p.members.len()).filter(|&d| p.members[d] != q.members[d]).collect();
             let [d] = differ.as_slice() else { continue };
-            let (m1, m2) = (p.2[*d], q.2[*d]);
-            if q.2.contains(&m1) || p.2.contains(&m2) {
+            let (m1, m2) = (p.members[*d], q.members[*d]);
+            if q.members.contains(&m1) || p.members.contains(&m2) {
                 continue;
             }
-            let others = projections.iter().filter(|r| !(r.0 == p.0 && (r.2 == p.2 || r.2 == q.2)));
+            let others = projections.iter().filter(|r| !(r.array == p.array && (r.members == p.members || r.members == q.members)));
             let mut others = others.peekable();
-            if others.peek().is_some() && others.all(|r| r.2.len() == 2 && r.2.contains(&m1) && r.2.contains(&m2) && r.3 == 1.0) {
+            if others.peek().is_some() && others.all(|r| r.members.len() == 2 && r.members.contains(&m1) && r.members.contains(&m2) && r.multiplicity == 1.0) {
                 return Some((m1, m2));
             }
         }
@@ -1354,8 +1388,7 @@ fn difference_range(values: &Set, m1: usize, m2: usize) -> IslResult<Option<(i64
 /// The lower bound on bytes moved into a cache of `capacity` bytes by a
 /// statement of `instances` instances, `per_point` at each point of an
 /// `n`-member band, whose accesses are the coordinate projections
-/// `projections` (array, element bytes, band members, multiplicity `m`)
-/// of the band's points; 0 where they are not all projections or give
+/// `projections` (each of multiplicity `m`) of the band's points; 0 where they are not all projections or give
 /// nothing above the compulsory traffic.
 ///
 /// By the Brascamp-Lieb inequality for coordinate projections, a set `P`
@@ -1387,32 +1420,32 @@ fn difference_range(values: &Set, m1: usize, m2: usize) -> IslResult<Option<(i64
 /// bound rises by `√2`, to `1/√2` of a matrix product's of as many
 /// instances. The same holds for merged arrays (syr2k's `A+B`): a pair
 /// needs its two rows of each.
-fn projection_bound(projections: &[(String, f64, Vec<usize>, f64)], instances: f64, per_point: f64, n: usize, capacity: f64, ordered: Option<(usize, usize)>) -> f64 {
+fn projection_bound(projections: &[Projection], instances: f64, per_point: f64, n: usize, capacity: f64, ordered: Option<(usize, usize)>) -> f64 {
     if projections.is_empty() || projections.len() > 6 {
         return 0.0;
     }
-    let bytes = projections.iter().map(|p| p.1).fold(f64::INFINITY, f64::min);
+    let bytes = projections.iter().map(|p| p.element_bytes).fold(f64::INFINITY, f64::min);
     let s = capacity / bytes;
     let mut best = 0.0f64;
     let choices = 3usize.pow(projections.len() as u32);
     for code in 0..choices {
         let exponents: Vec<f64> = (0..projections.len()).map(|j| (code / 3usize.pow(j as u32) % 3) as f64 / 2.0).collect();
-        let covered = (0..n).all(|k| projections.iter().zip(&exponents).filter(|(p, _)| p.2.contains(&k)).map(|(_, e)| e).sum::<f64>() >= 1.0);
+        let covered = (0..n).all(|k| projections.iter().zip(&exponents).filter(|(p, _)| p.members.contains(&k)).map(|(_, e)| e).sum::<f64>() >= 1.0);
         let sigma: f64 = exponents.iter().sum();
         if !covered || sigma <= 1.0 {
             continue;
         }
         let mut per_array: Vec<(&str, f64)> = Vec::new();
         for (p, e) in projections.iter().zip(&exponents) {
-            match per_array.iter_mut().find(|a| a.0 == p.0) {
+            match per_array.iter_mut().find(|a| a.0 == p.array) {
                 Some(a) => a.1 += e,
-                None => per_array.push((&p.0, *e)),
+                None => per_array.push((&p.array, *e)),
             }
         }
         let c: f64 = per_array.iter().filter(|a| a.1 > 0.0).map(|a| (a.1 / sigma).powf(a.1)).product();
-        let mut c = c * per_point * projections.iter().zip(&exponents).map(|(p, e)| p.3.powf(*e)).product::<f64>();
+        let mut c = c * per_point * projections.iter().zip(&exponents).map(|(p, e)| p.multiplicity.powf(*e)).product::<f64>();
         if let Some((m1, m2)) = ordered {
-            let in_pair = |p: &(String, f64, Vec<usize>, f64)| p.2.len() != 2 || !(p.2.contains(&m1) && p.2.contains(&m2));
+            let in_pair = |p: &Projection| p.members.len() != 2 || !(p.members.contains(&m1) && p.members.contains(&m2));
             let half = |e: f64| (e - 0.5).abs() < 1e-9;
             let on_pair: Vec<f64> = projections.iter().zip(&exponents).filter(|(p, _)| in_pair(p)).map(|(_, &e)| e).collect();
             let on_others: f64 = projections.iter().zip(&exponents).filter(|(p, _)| !in_pair(p)).map(|(_, &e)| e).sum();
@@ -1431,10 +1464,14 @@ fn projection_bound(projections: &[(String, f64, Vec<usize>, f64)], instances: f
 mod tests {
     use super::*;
 
+    fn projection(array: &str, element_bytes: f64, members: Vec<usize>, multiplicity: f64) -> Projection {
+        Projection { array: array.to_string(), element_bytes, members, multiplicity }
+    }
+
     #[test]
     fn matrix_product_bound_is_the_classical_one() {
         // C[i][j] += A[i][k] * B[k][j]: 2 N^3 / sqrt(S) elements.
-        let p = |a: &str, m: Vec<usize>| (a.to_string(), 8.0, m, 1.0);
+        let p = |a: &str, m: Vec<usize>| projection(a, 8.0, m, 1.0);
         let projections = vec![p("C", vec![0, 1]), p("A", vec![0, 2]), p("B", vec![2, 1])];
         let n3 = 1000.0f64.powi(3);
         let s = 4096.0;
@@ -1448,7 +1485,7 @@ mod tests {
         // out[f][y][x] += w[f][c][h][x'] * in[c][y + h][x + x'], a band
         // over f, y, x, c with 3 x 3 kernel offsets inside: one weight per
         // offset (multiplicity 1/9), the image moved by each offset.
-        let p = |a: &str, m: Vec<usize>, multiplicity: f64| (a.to_string(), 4.0, m, multiplicity);
+        let p = |a: &str, m: Vec<usize>, multiplicity: f64| projection(a, 4.0, m, multiplicity);
         let projections = vec![p("out", vec![0, 1, 2], 1.0), p("w", vec![0, 3], 1.0 / 9.0), p("in", vec![3, 1, 2], 1.0)];
         let points = 256.0 * 68.0 * 68.0 * 128.0;
         let s = 8192.0;
@@ -1461,7 +1498,7 @@ mod tests {
     fn a_symmetric_rank_update_s_bound_counts_its_triangle() {
         // C[i][j] += A[i][k] * A[j][k] over j <= i: the pair of A's
         // accesses and C's read and write, over i, j, k.
-        let p = |a: &str, m: Vec<usize>| (a.to_string(), 8.0, m, 1.0);
+        let p = |a: &str, m: Vec<usize>| projection(a, 8.0, m, 1.0);
         let projections = vec![p("C", vec![0, 1]), p("C", vec![0, 1]), p("A", vec![0, 2]), p("A", vec![1, 2])];
         assert_eq!(symmetric_pair(&projections), Some((0, 1)));
         assert_eq!(symmetric_pair(&[p("C", vec![0, 1]), p("A", vec![0, 2]), p("B", vec![1, 2])]), None);
@@ -1478,10 +1515,10 @@ mod tests {
     #[test]
     fn a_symmetric_rank_2k_update_merges_its_two_arrays() {
         // C[i][j] += A[j][k] * B[i][k] + B[j][k] * A[i][k] over j <= i.
-        let p = |a: &str, m: Vec<usize>| (a.to_string(), 8.0, m, 1.0);
+        let p = |a: &str, m: Vec<usize>| projection(a, 8.0, m, 1.0);
         let projections = vec![p("C", vec![0, 1]), p("A", vec![1, 2]), p("B", vec![0, 2]), p("B", vec![1, 2]), p("A", vec![0, 2]), p("C", vec![0, 1])];
         let merged = merge_companions(projections.clone());
-        let names: Vec<(&str, f64)> = merged.iter().map(|q| (q.0.as_str(), q.3)).collect();
+        let names: Vec<(&str, f64)> = merged.iter().map(|q| (q.array.as_str(), q.multiplicity)).collect();
         assert_eq!(names, vec![("C", 1.0), ("C", 1.0), ("A+B", 0.5), ("A+B", 0.5)]);
         assert_eq!(symmetric_pair(&projections), None);
         assert_eq!(symmetric_pair(&merged), Some((1, 0)));
@@ -1490,7 +1527,7 @@ mod tests {
         assert_eq!(merge_companions(gemm.clone()), gemm);
         let instances = 1200.0 * 1201.0 / 2.0 * 1000.0;
         let s = 6144.0;
-        let bound = |projections: &[(String, f64, Vec<usize>, f64)], ordered| projection_bound(projections, instances, 1.0, 3, s * 8.0, ordered) / 8.0;
+        let bound = |projections: &[Projection], ordered| projection_bound(projections, instances, 1.0, 3, s * 8.0, ordered) / 8.0;
         // Apart or merged, twice syrk's unordered bound (twice the data
         // per instance); on the triangle, √2 more.
         let (apart, together, triangle) = (bound(&projections, None), bound(&merged, None), bound(&merged, Some((1, 0))));
