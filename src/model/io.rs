@@ -1318,8 +1318,9 @@ struct Projection {
 /// free: a bound at least as high, and the pattern of [`symmetric_pair`]
 /// where the arrays share it.
 fn merge_companions(projections: Vec<Projection>) -> Vec<Projection> {
-    // Each array's distinct (members, multiplicity) pairs, sorted.
-    let mut arrays: Vec<(String, Vec<(Vec<usize>, u64)>)> = Vec::new();
+    // Each array's distinct (members, multiplicity's bits) pairs, sorted.
+    type Keys = Vec<(Vec<usize>, u64)>;
+    let mut arrays: Vec<(String, Keys)> = Vec::new();
     for p in &projections {
         let key = (p.members.clone(), p.multiplicity.to_bits());
         match arrays.iter_mut().find(|a| a.0 == p.array) {
