@@ -11,6 +11,9 @@
 //! expressions are translated with C's semantics: `/` and `%` truncate
 //! (`isl_pw_aff_tdiv_q/r`), ternaries become piecewise expressions, so
 //! `min`/`max`/`floord` macros expanded by the preprocessor are exact.
+//! Loop hints (`#pragma omp parallel for`, `omp simd`, `GCC ivdep`, ...)
+//! are dropped, and a loop or `if` whose statement tree-sitter cut off at
+//! such a hint (no braces) gets the statement after the hint back.
 //! Anything outside the supported subset is a [`FrontError`] at its span.
 
 use std::collections::{HashMap, HashSet};
@@ -281,7 +284,7 @@ pub fn extract<'a>(ctx: &'a Context, src: &'a str, input: &'a RegionInput) -> FR
         x.collect_written(*item);
     }
     let mut items = Vec::new();
-    for node in &input.items {
+    for node in input.items.iter().filter(|n| !is_detached_body(src, **n)) {
         x.statement(*node, &mut items)
             .map_err(|e| if e.span.is_empty() { FrontError { span: node.byte_range(), ..e } } else { e })?;
     }
@@ -1103,12 +1106,13 @@ impl<'a> Extractor<'a> {
             "comment" | ";" => Ok(()),
             "compound_statement" => {
                 let mut c = node.walk();
-                let children: Vec<Node> = node.named_children(&mut c).collect();
+                let children: Vec<Node> = node.named_children(&mut c).filter(|n| !is_detached_body(self.src, *n)).collect();
                 for child in children {
                     self.statement(child, items)?;
                 }
                 Ok(())
             }
+            "preproc_call" if is_loop_hint(self.src, node) => Ok(()),
             "expression_statement" => match node.named_child(0) {
                 None => Ok(()),
                 Some(e) => self.assignment(node, e, items),
@@ -1121,6 +1125,11 @@ impl<'a> Extractor<'a> {
             "break_statement" | "continue_statement" | "goto_statement" | "return_statement" => error(node, format!("{} is not supported in a scop", describe(node.kind())), "it makes control flow depend on run-time values"),
             "switch_statement" => error(node, "'switch' is not supported in a scop", "rewrite it as 'if' statements with affine conditions"),
             "ERROR" => error(node, "syntax error", "this text could not be parsed as C"),
+            "preproc_call" if pragma_words(self.src, node).is_some() => error(
+                node,
+                "a pragma inside a scop that is not a loop hint",
+                "loop hints ('omp parallel for', 'omp simd', 'GCC ivdep', 'unroll') are dropped, as iotile parallelises the code it generates; other pragmas would be lost from it",
+            ),
             k if k.starts_with("preproc") => error(node, "preprocessor directive inside a scop", "only '#pragma scop' and '#pragma endscop' delimit a region"),
             _ => error(node, format!("{} is not supported in a scop", describe(node.kind())), "only for loops, if statements and assignments are allowed"),
         }
@@ -1129,12 +1138,15 @@ impl<'a> Extractor<'a> {
     fn if_statement(&mut self, node: Node, items: &mut Vec<Item>) -> FResult<()> {
         let cond_node = node.child_by_field_name("condition").unwrap_or(node);
         let Ok(cond) = self.condition(cond_node) else {
+            if trailing_cut(node).is_some() {
+                return error(node, "a loop hint inside a data-dependent 'if' without braces", "the 'if' is kept as written, and the hint would separate it from its statement; put braces around the statement");
+            }
             return self.data_dependent_if(node, items);
         };
         let outer = self.domain.copy()?;
         let (d, c) = align(outer.copy()?, cond.copy()?)?;
         self.domain = d.intersect(c)?;
-        if let Some(then) = node.child_by_field_name("consequence") {
+        if let Some(then) = body_of(self.src, node, "consequence") {
             self.statement(then, items)?;
         }
         if let Some(alt) = node.child_by_field_name("alternative") {
@@ -1250,7 +1262,7 @@ impl<'a> Extractor<'a> {
         if not_equal.is_none() {
             self.check_bound(cond_node, &name, decreasing)?;
         }
-        let body = node.child_by_field_name("body").unwrap_or(node);
+        let body = body_of(self.src, node, "body").unwrap_or(node);
         self.check_iterator_not_assigned(body, &name)?;
 
         // The domain of the loop: outer domain, lifted by one dimension.
@@ -2349,6 +2361,109 @@ fn identifier_in_range(src: &str, node: Node, name: &str, range: Range<usize>) -
 }
 
 /// A human name for a tree-sitter node kind.
+/// Whether the `#pragma` line `node` is a loop hint: a request to
+/// parallelise, vectorise or unroll the loop after it (`omp parallel for`,
+/// `omp simd`, `GCC ivdep`, `unroll`, ...). Inside a region such hints are
+/// dropped: iotile computes the dependences itself and marks the loops of
+/// the code it generates, and without the hint a loop runs as the
+/// sequential program does, which is what the hint asserts it may be run
+/// like. A work-sharing `omp for` without `parallel` is not one: it shares
+/// a loop among the threads of an enclosing parallel region, which would
+/// all run the regenerated region.
+fn is_loop_hint(src: &str, node: Node) -> bool {
+    let Some(words) = pragma_words(src, node) else { return false };
+    matches!(
+        words.as_slice(),
+        ["omp", "simd", ..]
+            | ["omp", "parallel", "for", ..]
+            | ["GCC", "ivdep" | "unroll" | "novector", ..]
+            | ["clang", "loop", ..]
+            | ["ivdep" | "unroll" | "nounroll" | "vector" | "novector" | "loop_count" | "unroll_and_jam" | "nounroll_and_jam", ..]
+    )
+}
+
+/// The words of the `#pragma` line `node` (split at spaces and opening
+/// parentheses), or `None` where it is another line or directive.
+fn pragma_words<'s>(src: &'s str, node: Node) -> Option<Vec<&'s str>> {
+    let directive: String = node.child_by_field_name("directive").map(|d| src[d.byte_range()].chars().filter(|c| !c.is_whitespace()).collect()).unwrap_or_default();
+    if node.kind() != "preproc_call" || directive != "#pragma" {
+        return None;
+    }
+    let argument = node.child_by_field_name("argument").map(|a| &src[a.byte_range()]).unwrap_or("");
+    Some(argument.split(|c: char| c.is_whitespace() || c == '(').filter(|w| !w.is_empty()).collect())
+}
+
+/// The statement after the loop hints that follow `node` (its next
+/// siblings, comments aside), where there is at least one hint.
+fn after_hints<'t>(src: &str, node: Node<'t>) -> Option<Node<'t>> {
+    let mut at = node.next_named_sibling();
+    let mut hints = 0;
+    while let Some(n) = at {
+        if is_loop_hint(src, n) {
+            hints += 1;
+        } else if n.kind() != "comment" {
+            return (hints > 0).then_some(n);
+        }
+        at = n.next_named_sibling();
+    }
+    None
+}
+
+/// The loop or `if` that ends `node` (through its last statements: loop
+/// bodies and `if`s without `else`) with an empty statement, if any: where
+/// a loop hint stands between `for (...)` and its statement without
+/// braces, tree-sitter ends the loop there with an empty statement, and
+/// makes the hint and the statement siblings of the outermost statement
+/// the loop ends.
+fn trailing_cut(node: Node) -> Option<Node> {
+    let mut at = node;
+    loop {
+        let field = match at.kind() {
+            "for_statement" => "body",
+            "if_statement" if at.child_by_field_name("alternative").is_none() => "consequence",
+            _ => return None,
+        };
+        let inner = at.child_by_field_name(field)?;
+        if inner.byte_range().is_empty() {
+            return Some(at);
+        }
+        at = inner;
+    }
+}
+
+/// The statement of the loop or `if` `node` in its field `field` (`body`,
+/// `consequence`): the field itself, or, where a loop hint cut it short
+/// ([`trailing_cut`]), the statement after the hint.
+fn body_of<'t>(src: &str, node: Node<'t>, field: &str) -> Option<Node<'t>> {
+    let body = node.child_by_field_name(field);
+    if !body.is_some_and(|b| b.byte_range().is_empty()) {
+        return body;
+    }
+    // The statement the loop ends, a sibling of the hint.
+    let mut outermost = node;
+    while let Some(parent) = outermost.parent().filter(|p| trailing_cut(*p) == Some(node)) {
+        outermost = parent;
+    }
+    after_hints(src, outermost).or(body)
+}
+
+/// Whether `node` is the statement of a loop or `if` that a loop hint
+/// cut short ([`body_of`]): it is extracted as that statement, not as one
+/// of its own.
+fn is_detached_body(src: &str, node: Node) -> bool {
+    let mut at = node.prev_named_sibling();
+    let mut hints = 0;
+    while let Some(n) = at {
+        if is_loop_hint(src, n) {
+            hints += 1;
+        } else if n.kind() != "comment" {
+            return hints > 0 && trailing_cut(n).is_some();
+        }
+        at = n.prev_named_sibling();
+    }
+    false
+}
+
 fn describe(kind: &str) -> String {
     match kind {
         "update_expression" => return "an increment or decrement".into(),
