@@ -637,7 +637,7 @@ fn translate(inv: &Invocation, source: &Path, dir: &Path) -> Result<Option<Trans
     if !text.contains("scop") {
         return Ok(None);
     }
-    let options = FrontOptions { preprocessor: inv.preprocessor.clone(), user_context: inv.user_context.clone() };
+    let options = FrontOptions { preprocessor: inv.preprocessor.clone(), user_context: inv.user_context.clone(), device_code: inv.target == Target::Cuda };
     let session = crate::isl::Session::new(inv.max_operations, inv.max_seconds).with_scheduler_process(std::env::current_exe().ok());
     let file = match crate::front::parse_file(&session, source, &options) {
         Ok(f) => f,

@@ -112,6 +112,7 @@ fn translate(cli: &Cli) -> Result<(), ()> {
             other: Vec::new(),
         },
         user_context: cli.ctx.clone(),
+        device_code: cli.target() == back::Target::Cuda,
     };
     let session = Session::new(cli.max_operations, cli.max_seconds).with_scheduler_process(std::env::current_exe().ok());
     if let Some(text) = &cli.ctx {

@@ -52,6 +52,24 @@ fn assert_one_line_error(out: &std::process::Output, needle: &str) {
     assert!(!stderr.contains("panicked"), "stderr: {stderr}");
 }
 
+/// A statement that calls a function of its file is translated for the
+/// CPU (`testsuite/cpu-run/`), but not for the GPU, where the function is
+/// host code: there the call is the error, at its span.
+#[test]
+fn a_call_of_a_function_of_the_file_is_rejected_for_the_gpu() {
+    let case = "testsuite/cpu-run/pure-function-calls.c";
+    let dir = scratch();
+    let output = dir.path().join("out.cu");
+    let out = iotile(&args(&["--target=cuda", "-o", &output.display().to_string(), case]));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "stderr: {stderr}");
+    assert!(stderr.contains("error: call to 'activation' in a scop"), "stderr: {stderr}");
+    assert!(!stderr.contains("panicked"), "stderr: {stderr}");
+    assert!(!output.exists());
+    let out = iotile(&args(&["--target=openmp", "-o", &dir.path().join("out.c").display().to_string(), case]));
+    assert!(out.status.success(), "stderr: {}", String::from_utf8_lossy(&out.stderr));
+}
+
 #[test]
 fn missing_input_is_a_one_line_error() {
     let out = iotile(&args(&["--target=c", "-o", "/dev/null", "testsuite/no-such-file.c"]));

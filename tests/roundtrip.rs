@@ -162,6 +162,29 @@ fn check_all(target: &[&str]) {
     assert!(all.len() >= 40, "testsuite/run holds only {} programs", all.len());
 }
 
+/// Programs for the CPU targets only (their statements call functions of
+/// their own file, host code on the GPU, where `tests/diagnostics.rs`
+/// checks that they are rejected), under the option sets of the tests
+/// below.
+#[test]
+fn every_cpu_only_program_round_trips_on_the_cpu_targets() {
+    let option_sets: &[&[&str]] = &[
+        &["--target=c"],
+        &["--target=openmp"],
+        &["--target=openmp", "--reschedule=always"],
+        &["--target=openmp", "--reschedule=always", "--tile-sizes=3,5,2", "--fusion=min"],
+        &["--target=openmp", "--reschedule=always", "--isolate-full-tiles", "--tile-sizes=4,3;2,5", "--l2-tile-factor=2", "--fusion=max"],
+        &["--target=openmp", "--reschedule=always", "--tile-sizes=4", "--fusion=liveout"],
+    ];
+    let all = cases("cpu-run");
+    assert!(!all.is_empty(), "testsuite/cpu-run holds no program");
+    let failures: Vec<String> = option_sets
+        .iter()
+        .flat_map(|target| all.iter().filter_map(move |case| check(case, target).err().map(|e| format!("--- {} with {target:?}: {e}", relative(case).display()))))
+        .collect();
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
 #[test]
 fn every_testsuite_program_round_trips_byte_identically() {
     check_all(&["--target=c"]);

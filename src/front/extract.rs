@@ -69,10 +69,15 @@ pub struct FileScope<'t> {
     typedefs: HashMap<String, String>,
     /// The file's calls of named functions, by the name called.
     calls: HashMap<&'t str, Vec<Node<'t>>>,
+    /// The functions of the file a statement may call, with their result
+    /// types ([`super::purity`]); none where `pure_calls` was false.
+    pure_functions: HashMap<String, String>,
 }
 
 impl<'t> FileScope<'t> {
-    pub fn new(src: &'t str, root: Node<'t>) -> Self {
+    /// What the regions of the file share; with `pure_calls`, statements
+    /// may call the file's pure functions.
+    pub fn new(src: &'t str, root: Node<'t>, pure_calls: bool) -> Self {
         let mut typedefs = HashMap::new();
         for t in super::file_typedefs(src, root, super::ctype::is_type_word) {
             let words: Vec<String> = t.words.iter().map(|w| typedefs.get(w).cloned().unwrap_or_else(|| w.clone())).collect();
@@ -89,7 +94,8 @@ impl<'t> FileScope<'t> {
                 }
             }
         }
-        FileScope { typedefs, calls }
+        let pure_functions = if pure_calls { super::purity::pure_functions(src, root, &typedefs, is_math_function) } else { HashMap::new() };
+        FileScope { typedefs, calls, pure_functions }
     }
 }
 
@@ -180,6 +186,8 @@ struct Extractor<'a> {
     /// The file's typedefs of built-in types, each with the built-in type
     /// it names.
     typedefs: &'a HashMap<String, String>,
+    /// The file's functions a statement may call ([`super::purity`]).
+    pure_functions: &'a HashMap<String, String>,
     /// Names assigned anywhere in the region.
     written: HashSet<String>,
     /// Variables declared before the region that a loop of the region
@@ -255,6 +263,7 @@ pub fn extract<'a>(ctx: &'a Context, src: &'a str, input: &'a RegionInput) -> FR
         ctx,
         declarations,
         typedefs,
+        pure_functions: &input.file.pure_functions,
         invariants: Vec::new(),
         written: HashSet::new(),
         loop_iterators: HashSet::new(),
@@ -875,6 +884,10 @@ impl<'a> Extractor<'a> {
                 _ => IntType::INT,
             },
             "conditional_expression" => self.int_type(field("consequence")).common(self.int_type(field("alternative"))),
+            "call_expression" if node.child_by_field_name("function").is_some_and(|f| self.pure_functions.contains_key(self.text(f))) => {
+                let f = node.child_by_field_name("function").map(|f| self.text(f)).unwrap_or("");
+                IntType::named(&resolve_typedefs(&self.pure_functions[f], self.typedefs))
+            }
             "call_expression" => match node.child_by_field_name("arguments") {
                 Some(a) => {
                     let mut c = a.walk();
@@ -1904,8 +1917,8 @@ impl<'a> Extractor<'a> {
             "call_expression" => {
                 let f = node.child_by_field_name("function").unwrap_or(node);
                 let name = self.text(f);
-                if f.kind() != "identifier" || !is_math_function(name) {
-                    return error(f, format!("call to '{name}' in a scop"), "only side-effect-free math functions (sqrt, exp, pow, ...) may be called");
+                if f.kind() != "identifier" || !(is_math_function(name) || self.pure_functions.contains_key(name)) {
+                    return error(f, format!("call to '{name}' in a scop"), "only math functions (sqrt, exp, pow, ...) and, on the CPU, functions of the file that compute with their scalar arguments alone may be called");
                 }
                 if let Some(args) = node.child_by_field_name("arguments") {
                     let mut c = args.walk();

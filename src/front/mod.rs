@@ -11,6 +11,7 @@
 pub mod ctype;
 pub mod extract;
 pub mod preprocess;
+pub mod purity;
 
 use std::ops::Range;
 use std::path::Path;
@@ -30,6 +31,10 @@ pub struct FrontOptions {
     pub preprocessor: PreprocessorFlags,
     /// Extra parameter constraints in isl notation (`--ctx`).
     pub user_context: Option<String>,
+    /// Whether the regions' statements are for the GPU, where a call may
+    /// only be of a math function (the file's own functions are host
+    /// code).
+    pub device_code: bool,
 }
 
 /// One `#pragma scop` region of the original file.
@@ -149,7 +154,7 @@ fn parse_expanded(session: &Session, name: String, text: String, mut pre: prepro
                         root: tree.root_node(),
                         user_context: options.user_context.clone(),
                         scratch_pragmas: iotile_pragmas_before(&pre.text, start),
-                        file: file_scope.get_or_init(|| FileScope::new(&pre.text, tree.root_node())),
+                        file: file_scope.get_or_init(|| FileScope::new(&pre.text, tree.root_node(), !options.device_code)),
                     };
                     match session.within_deadline(|| extract::extract(session.ctx(), &pre.text, &input)) {
                         (_, true) => Err(Diagnostic::spanned(

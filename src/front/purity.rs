@@ -1,0 +1,219 @@
+//! Pure functions: the functions defined in the file that a statement may
+//! call as it calls `sqrt`.
+//!
+//! A call inside a region is an expression whose only effect must be its
+//! value, and whose value must depend on its arguments alone: the
+//! dependences see only the arguments' reads. A function defined in the
+//! file (after preprocessing, so its headers' inline functions count too)
+//! is taken as such where everything it does is visible and local: its
+//! parameters and result are of arithmetic types; its body declares
+//! scalars of automatic storage only, assigns only those and its
+//! parameters, reads no other variable, takes no address, follows no
+//! pointer, indexes no array, and calls only math functions and other
+//! such functions (so no recursion: a function becomes pure only once the
+//! functions it calls are). A square (`return x * x;`), a clamp or a
+//! branchy activation are; anything that touches memory is not.
+
+use std::collections::{HashMap, HashSet};
+
+use tree_sitter::Node;
+
+use super::ctype::is_type_word;
+
+/// Node kinds a pure function's body may hold (beyond these, identifiers,
+/// calls, types and declarations are checked one by one).
+const PURE_KINDS: &[&str] = &[
+    "compound_statement",
+    "expression_statement",
+    "return_statement",
+    "if_statement",
+    "else_clause",
+    "for_statement",
+    "while_statement",
+    "do_statement",
+    "break_statement",
+    "continue_statement",
+    "conditional_expression",
+    "binary_expression",
+    "unary_expression",
+    "update_expression",
+    "assignment_expression",
+    "parenthesized_expression",
+    "comma_expression",
+    "cast_expression",
+    "type_descriptor",
+    "argument_list",
+    "number_literal",
+    "char_literal",
+    "true",
+    "false",
+    "comment",
+];
+
+/// The pure functions of the file whose syntax tree is `root` (see the
+/// module's comment), each with its result type; `typedefs` gives the
+/// file's typedefs of built-in types, `is_math` the math functions.
+pub fn pure_functions(src: &str, root: Node, typedefs: &HashMap<String, String>, is_math: impl Fn(&str) -> bool) -> HashMap<String, String> {
+    let text = |n: Node| &src[n.byte_range()];
+    let arithmetic = |ty: &str| {
+        let words: Vec<&str> = ty.split_whitespace().flat_map(|w| typedefs.get(w).map_or(vec![w], |t| t.split_whitespace().collect())).collect();
+        !words.is_empty() && words.iter().all(|w| is_type_word(w) && *w != "volatile") && !words.contains(&"void")
+    };
+    // Names of file-scope variables: a local of the same name would hide
+    // one, and a read after its block would be of the global.
+    let mut globals = HashSet::new();
+    let mut c = root.walk();
+    for d in root.named_children(&mut c).filter(|n| n.kind() == "declaration") {
+        let mut c = d.walk();
+        for declarator in d.children_by_field_name("declarator", &mut c) {
+            globals.insert(declared_name(src, declarator));
+        }
+    }
+    // Candidates: definitions with arithmetic parameters and result.
+    let mut candidates = Vec::new();
+    let mut c = root.walk();
+    for f in root.named_children(&mut c).filter(|n| n.kind() == "function_definition") {
+        let (Some(ty), Some(declarator), Some(body)) = (f.child_by_field_name("type"), f.child_by_field_name("declarator"), f.child_by_field_name("body")) else { continue };
+        let (Some(name), Some(parameters)) = (declarator.child_by_field_name("declarator"), declarator.child_by_field_name("parameters")) else { continue };
+        if declarator.kind() != "function_declarator" || name.kind() != "identifier" || !arithmetic(text(ty)) {
+            continue;
+        }
+        let mut names = Vec::new();
+        let mut c = parameters.walk();
+        let mut plain = true;
+        for p in parameters.named_children(&mut c).filter(|n| n.kind() != "comment") {
+            let declared = p.child_by_field_name("declarator");
+            let ty = p.child_by_field_name("type").map(text).unwrap_or("");
+            match declared {
+                None if ty == "void" => {}
+                Some(d) if d.kind() == "identifier" && p.kind() == "parameter_declaration" && arithmetic(ty) => names.push(text(d).to_string()),
+                _ => plain = false,
+            }
+        }
+        if plain {
+            candidates.push((text(name).to_string(), text(ty).to_string(), names, body));
+        }
+    }
+    let mut pure: HashMap<String, String> = HashMap::new();
+    loop {
+        let before = pure.len();
+        for (name, ty, parameters, body) in &candidates {
+            if !pure.contains_key(name) && pure_body(src, *body, parameters, &globals, &arithmetic, &|f: &str| is_math(f) || pure.contains_key(f)) {
+                pure.insert(name.clone(), ty.clone());
+            }
+        }
+        if pure.len() == before {
+            return pure;
+        }
+    }
+}
+
+/// Whether `body` does nothing but compute with `parameters` and its own
+/// scalars, calling only what `callable` accepts.
+fn pure_body(src: &str, body: Node, parameters: &[String], globals: &HashSet<&str>, arithmetic: &dyn Fn(&str) -> bool, callable: &dyn Fn(&str) -> bool) -> bool {
+    let text = |n: Node| &src[n.byte_range()];
+    let mut locals: Vec<&str> = Vec::new();
+    let mut identifiers = Vec::new();
+    let mut stack = vec![body];
+    while let Some(n) = stack.pop() {
+        let mut c = n.walk();
+        match n.kind() {
+            "declaration" => {
+                let ty = n.child_by_field_name("type").map(text).unwrap_or("");
+                // Static storage keeps values between calls; a volatile
+                // access is a side effect.
+                let kept = n.named_children(&mut c).any(|k| match k.kind() {
+                    "storage_class_specifier" => !matches!(text(k), "auto" | "register"),
+                    "type_qualifier" => text(k) != "const",
+                    _ => false,
+                });
+                if kept || !arithmetic(ty) {
+                    return false;
+                }
+                let mut c = n.walk();
+                for d in n.children_by_field_name("declarator", &mut c) {
+                    let (name, value) = match d.kind() {
+                        "identifier" => (d, None),
+                        "init_declarator" => match d.child_by_field_name("declarator") {
+                            Some(name) if name.kind() == "identifier" => (name, d.child_by_field_name("value")),
+                            _ => return false,
+                        },
+                        _ => return false,
+                    };
+                    locals.push(text(name));
+                    stack.extend(value);
+                }
+                continue;
+            }
+            "call_expression" => {
+                let Some(f) = n.child_by_field_name("function").filter(|f| f.kind() == "identifier") else { return false };
+                if !callable(text(f)) {
+                    return false;
+                }
+                stack.extend(n.child_by_field_name("arguments"));
+                continue;
+            }
+            "identifier" => identifiers.push(text(n)),
+            "primitive_type" | "sized_type_specifier" | "type_identifier" | "type_qualifier" => {
+                if !arithmetic(text(n)) {
+                    return false;
+                }
+            }
+            kind if PURE_KINDS.contains(&kind) => {}
+            _ => return false,
+        }
+        stack.extend(n.named_children(&mut c));
+    }
+    identifiers.iter().all(|i| locals.contains(i) || parameters.iter().any(|p| p == i)) && !locals.iter().any(|l| globals.contains(l))
+}
+
+/// The name a file-scope declarator declares (`x` of `x = 1`, `*p`, `a[4]`).
+fn declared_name<'s>(src: &'s str, declarator: Node) -> &'s str {
+    let mut d = declarator;
+    while let Some(inner) = d.child_by_field_name("declarator") {
+        d = inner;
+    }
+    &src[d.byte_range()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pure_names(src: &str) -> Vec<String> {
+        let mut parser = tree_sitter::Parser::new();
+        parser.set_language(&tree_sitter_c::LANGUAGE.into()).expect("the C grammar loads");
+        let tree = parser.parse(src, None).expect("the text parses");
+        let typedefs = HashMap::from([("real".to_string(), "double".to_string())]);
+        let mut names: Vec<String> = pure_functions(src, tree.root_node(), &typedefs, |f| f == "sqrt").into_keys().collect();
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn functions_that_compute_with_their_arguments_alone_are_pure() {
+        let src = "double G[4];\n\
+            static inline double sq(double x) { return x * x; }\n\
+            real twice(real r) { const real two = 2; return two * r; }\n\
+            int clamp(int v, int lo, int hi) { if (v < lo) return lo; else if (v > hi) return hi; return v; }\n\
+            double act(double x) { double y = x; for (int k = 0; k < 3; k++) y = 0.5 * y + sq(sqrt(x)); return y; }\n\
+            double uses_act(double x) { return act(x) + twice(x); }\n";
+        assert_eq!(pure_names(src), ["act", "clamp", "sq", "twice", "uses_act"]);
+    }
+
+    #[test]
+    fn functions_that_touch_memory_or_call_the_unknown_are_not() {
+        let src = "double G[4]; int calls; double y;\n\
+            double reads_global(double v) { return v + G[0]; }\n\
+            double writes_global(double v) { calls++; return v; }\n\
+            double through_pointer(double *p) { return *p; }\n\
+            double address(double v) { double *p = &v; return v; }\n\
+            double kept(double v) { static double last; last = v; return last; }\n\
+            double recursive(double v) { return v < 1 ? 1 : v * recursive(v - 1); }\n\
+            double unknown(double v) { return exp(v); }\n\
+            double shadows(double v) { { double y = v; v = y; } return y; }\n\
+            void nothing(double v) { }\n\
+            double volatile_local(double v) { volatile double t = v; return t; }\n";
+        assert_eq!(pure_names(src), Vec::<String>::new());
+    }
+}
