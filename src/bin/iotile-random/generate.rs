@@ -24,7 +24,9 @@
 //! named in a `#pragma iotile scratch` and not printed, and some last
 //! regions end with a stage that writes a new such array at its own point
 //! and a stage that reads it at its neighbours (what `--inline` and
-//! tile-local buffers act on).
+//! tile-local buffers act on); in some programs a loop whose body is one
+//! loop has no braces and a loop hint between the two, and in some
+//! floating-point values are stored through a function of the program.
 //!
 //! A fifth of the seeds (drawn from a stream of their own) give image
 //! pipelines instead, made by [`pipeline`].
@@ -56,6 +58,10 @@ const BASE_STREAM: u64 = 0x6261_7365_5f69_7465;
 /// Mixed into the seed for the integer widths of `int` arrays, and for
 /// bitwise operators and updates in integer statements.
 const INTEGER_STREAM: u64 = 0x696e_7465_6765_7273;
+
+/// Mixed into the seed for loop hints and calls of the program's own
+/// function.
+const HOST_STREAM: u64 = 0x686f_7374_5f63_616c;
 
 /// Mixed into the seed for the choice of a final pair of stages.
 const STAGE_STREAM: u64 = 0x7374_6167_655f_7061;
@@ -105,7 +111,11 @@ pub fn generate(seed: u64) -> Program {
     for array in arrays.iter_mut().filter(|a| narrow && a.elem == Elem::Int) {
         array.elem = *integers.pick(&[Elem::Int, Elem::Short, Elem::UnsignedChar, Elem::Long]);
     }
-    let program = Program { seed, params, arrays, scalars, regions: Vec::new(), vla, macros, unsigned, typedef_params, scratch: Vec::new(), pipeline: false };
+    // Loop hints and calls of a function of the program, from a stream of
+    // their own.
+    let mut host = Rng::new(seed ^ HOST_STREAM);
+    let (hints, calls) = (host.chance(25), host.chance(25));
+    let program = Program { seed, params, arrays, scalars, regions: Vec::new(), vla, macros, unsigned, typedef_params, scratch: Vec::new(), pipeline: false, hints, calls };
     let mut generator = Generator { rng, program, scope: Vec::new(), locals: Vec::new(), next_local: 0, integers };
     let regions = if generator.rng.chance(25) { generator.rng.range(2, 3) } else { 1 };
     for _ in 0..regions {
@@ -147,7 +157,7 @@ fn image_pipeline(seed: u64) -> Program {
     let params = vec![("n".to_string(), rows), ("m".to_string(), columns)];
     let macros = if rng.chance(25) { Macros { names: params.iter().map(|(n, _)| n.clone()).collect(), ..Macros::default() } } else { Macros::default() };
     let vla = rng.chance(20);
-    let program = Program { seed, params, arrays: Vec::new(), scalars: Vec::new(), regions: Vec::new(), vla, macros, unsigned: false, typedef_params: false, scratch: Vec::new(), pipeline: true };
+    let program = Program { seed, params, arrays: Vec::new(), scalars: Vec::new(), regions: Vec::new(), vla, macros, unsigned: false, typedef_params: false, scratch: Vec::new(), pipeline: true, hints: false, calls: false };
     let mut generator = Generator { rng, program, scope: Vec::new(), locals: Vec::new(), next_local: 0, integers: Rng::new(seed ^ INTEGER_STREAM) };
     generator.pipeline();
     generator.program

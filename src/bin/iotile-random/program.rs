@@ -24,6 +24,11 @@ pub enum Elem {
 }
 
 impl Elem {
+    /// `float` or `double`.
+    pub fn is_floating(self) -> bool {
+        matches!(self, Elem::Float | Elem::Double)
+    }
+
     pub fn c_name(self) -> &'static str {
         match self {
             Elem::Float => "float",
@@ -408,6 +413,14 @@ pub struct Program {
     pub scratch: Vec<usize>,
     /// An image pipeline (see `generate::pipeline`).
     pub pipeline: bool,
+    /// A loop whose body is one loop is written without braces, with a
+    /// loop hint (`#pragma GCC unroll 2`) between the two: iotile drops
+    /// it, and must find the inner loop again.
+    pub hints: bool,
+    /// Floating-point values are stored through a function of the
+    /// program (`keep`, which returns its argument: the values stay
+    /// bounded) that iotile calls as it calls `sqrt` on the CPU.
+    pub calls: bool,
 }
 
 impl Program {
@@ -465,6 +478,9 @@ impl Program {
         }
         if params.is_empty() {
             params.push("void".into());
+        }
+        if self.calls {
+            out.push_str("\nstatic double keep(double v) {\n  if (v > 1e300)\n    return 1e300;\n  return v;\n}\n");
         }
         writeln!(out, "\nstatic void kernel({}) {{", params.join(", ")).unwrap();
         for s in &self.scalars {
@@ -568,14 +584,14 @@ impl Program {
                     (Some(_), _) => (&1, test),
                     (None, _) => (step, test),
                 };
-                if *down {
+                let header = if *down {
                     let update = if *step == 1 { format!("{var}--") } else { format!("{var} -= {step}") };
                     let test = match test {
                         Test::Inclusive => format!("{var} >= {from}"),
                         Test::Strict => format!("{var} > {from} - 1"),
                         Test::NotEqual => format!("{var} != {from} - 1"),
                     };
-                    writeln!(out, "{indent}for ({ty} {var} = {to}; {test}; {update}) {{").unwrap();
+                    format!("{indent}for ({ty} {var} = {to}; {test}; {update})")
                 } else {
                     let update = if *step == 1 { format!("{var}++") } else { format!("{var} += {step}") };
                     let test = match test {
@@ -583,14 +599,28 @@ impl Program {
                         Test::Strict => format!("{var} < {to} + 1"),
                         Test::NotEqual => format!("{var} != {to} + 1"),
                     };
-                    writeln!(out, "{indent}for ({ty} {var} = {from}; {test}; {update}) {{").unwrap();
+                    format!("{indent}for ({ty} {var} = {from}; {test}; {update})")
+                };
+                if let [inner @ Stmt::Loop { .. }] = body.as_slice() {
+                    if self.hints && self.macros.base.is_none() {
+                        // No braces: the hint parts the loop from its body
+                        // in tree-sitter's reading.
+                        writeln!(out, "{header}\n#pragma GCC unroll 2").unwrap();
+                        self.render_stmt(out, inner, depth + 1);
+                        return;
+                    }
                 }
+                writeln!(out, "{header} {{").unwrap();
                 for s in body {
                     self.render_stmt(out, s, depth + 1);
                 }
                 writeln!(out, "{indent}}}").unwrap();
             }
             Stmt::Write { target, op, value } => {
+                let floating = match target {
+                    Target::Element(a) => self.arrays[a.array].elem.is_floating(),
+                    Target::Scalar(s) => self.scalars.iter().any(|x| &x.name == s && x.elem.is_floating()),
+                };
                 let target = match target {
                     Target::Element(a) => self.render_access(a),
                     Target::Scalar(s) => s.clone(),
@@ -602,7 +632,11 @@ impl Program {
                     Op::Xor => "^=",
                     Op::Or => "|=",
                 };
-                writeln!(out, "{indent}{target} {op} {};", value.render(self)).unwrap();
+                if self.calls && floating {
+                    writeln!(out, "{indent}{target} {op} keep({});", value.render(self)).unwrap();
+                } else {
+                    writeln!(out, "{indent}{target} {op} {};", value.render(self)).unwrap();
+                }
             }
             Stmt::Local { name, elem, value } => {
                 writeln!(out, "{indent}{} {name} = {};", elem.c_name(), value.render(self)).unwrap();

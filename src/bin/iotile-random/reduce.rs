@@ -51,10 +51,11 @@ fn candidates(program: &Program) -> Vec<Program> {
             }
         }
     }
-    if program.vla || !program.macros.names.is_empty() {
+    if program.vla || !program.macros.names.is_empty() || program.hints || program.calls {
         let mut p = program.clone();
         p.vla = false;
         p.macros.names.clear();
+        (p.hints, p.calls) = (false, false);
         out.push(p);
     }
     out
