@@ -2373,7 +2373,6 @@ fn identifier_in_range(src: &str, node: Node, name: &str, range: Range<usize>) -
     children.into_iter().any(|child| identifier_in_range(src, child, name, range.clone()))
 }
 
-/// A human name for a tree-sitter node kind.
 /// Whether the `#pragma` line `node` is a loop hint: a request to
 /// parallelise, vectorise or unroll the loop after it (`omp parallel for`,
 /// `omp simd`, `GCC ivdep`, `unroll`, ...). Inside a region such hints are
@@ -2477,6 +2476,7 @@ fn is_detached_body(src: &str, node: Node) -> bool {
     false
 }
 
+/// A human name for a tree-sitter node kind.
 fn describe(kind: &str) -> String {
     match kind {
         "update_expression" => return "an increment or decrement".into(),
