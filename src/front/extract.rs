@@ -2382,7 +2382,7 @@ fn identifier_in_range(src: &str, node: Node, name: &str, range: Range<usize>) -
 /// like. A work-sharing `omp for` without `parallel` is not one: it shares
 /// a loop among the threads of an enclosing parallel region, which would
 /// all run the regenerated region.
-fn is_loop_hint(src: &str, node: Node) -> bool {
+pub(super) fn is_loop_hint(src: &str, node: Node) -> bool {
     let Some(words) = pragma_words(src, node) else { return false };
     matches!(
         words.as_slice(),
@@ -2396,7 +2396,7 @@ fn is_loop_hint(src: &str, node: Node) -> bool {
 
 /// The words of the `#pragma` line `node` (split at spaces and opening
 /// parentheses), or `None` where it is another line or directive.
-fn pragma_words<'s>(src: &'s str, node: Node) -> Option<Vec<&'s str>> {
+pub(super) fn pragma_words<'s>(src: &'s str, node: Node) -> Option<Vec<&'s str>> {
     let directive: String = node.child_by_field_name("directive").map(|d| src[d.byte_range()].chars().filter(|c| !c.is_whitespace()).collect()).unwrap_or_default();
     if node.kind() != "preproc_call" || directive != "#pragma" {
         return None;

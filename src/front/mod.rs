@@ -112,6 +112,11 @@ fn parse_expanded(session: &Session, name: String, text: String, mut pre: prepro
                 let index = regions.len();
                 let Some(first_line) = pre.origin[start.start_position().row] else { continue };
                 let Some(last_line) = pre.origin[node.start_position().row] else { continue };
+                // Loop hints just before the region apply to its first
+                // loop: the region takes them in, and drops them as it
+                // drops those inside it.
+                let (hints, attached) = pragmas_on_first_statement(&pre.text, start);
+                let first_line = hints.and_then(|h| pre.origin[h.start_position().row]).unwrap_or(first_line);
                 let begin = line_starts[first_line - 1];
                 let end = line_starts.get(last_line).copied().unwrap_or(text.len());
                 let indent = region_indent(&text[begin..end]);
@@ -126,6 +131,12 @@ fn parse_expanded(session: &Session, name: String, text: String, mut pre: prepro
                         "a macro defined or removed inside a region",
                         span,
                         "the regenerated region leaves the directive out, and the code after it would see other macros; move it before '#pragma scop'",
+                    ))
+                } else if let Some(pragma) = attached {
+                    Err(Diagnostic::spanned(
+                        "a pragma before the region applies to its first statement",
+                        original(pragma),
+                        "iotile replaces that statement with the code it generates; put the region in a block after the pragma, or the pragma inside the region's loops",
                     ))
                 } else if enclosing_function(start).is_none() {
                     Err(Diagnostic::spanned(
@@ -434,6 +445,29 @@ fn find_pragmas<'t>(src: &str, root: Node<'t>) -> Vec<(Node<'t>, bool)> {
     }
     out.sort_by_key(|(n, _)| n.start_byte());
     out
+}
+
+/// The pragmas just before the `#pragma scop` node `start` (with comments
+/// and `#pragma iotile` lines among them) that apply to the statement after
+/// them, the region's first: the first of the loop hints among them
+/// (`#pragma omp parallel for`, see [`extract::is_loop_hint`]), and an
+/// OpenMP pragma that is not one (`#pragma omp parallel`), which would
+/// apply to the first statement of the generated code instead.
+fn pragmas_on_first_statement<'t>(src: &str, start: Node<'t>) -> (Option<Node<'t>>, Option<Node<'t>>) {
+    let (mut first_hint, mut other) = (None, None);
+    let mut at = start.prev_named_sibling();
+    while let Some(n) = at {
+        let words = extract::pragma_words(src, n);
+        match words.as_deref() {
+            _ if extract::is_loop_hint(src, n) => first_hint = Some(n),
+            Some(["omp", ..]) => other = Some(n),
+            Some(["iotile", ..]) => {}
+            None if n.kind() == "comment" => {}
+            _ => break,
+        }
+        at = n.prev_named_sibling();
+    }
+    (first_hint, other)
 }
 
 /// The `#pragma iotile ...` lines just before the `#pragma scop` node

@@ -44,6 +44,21 @@ static void kernel(int n, int m) {
 #pragma endscop
 }
 
+/* A hint just before the region applies to its first loop: the region
+ * takes it in (left outside, it would apply to whatever the generated
+ * code starts with). */
+static void scale(int n, int m) {
+  int i, j;
+#pragma omp parallel for private(j)
+#pragma scop
+  for (i = 0; i < n; i++)
+    for (j = 0; j < m; j++)
+      B[i][j] = B[i][j] * 0.5 + A[i][j];
+  for (j = 0; j < m; j++)
+    x[j] = x[j] + B[n - 1][j];
+#pragma endscop
+}
+
 int main(void) {
   for (int i = 0; i < N; i++) {
     y[i] = 0;
@@ -55,6 +70,7 @@ int main(void) {
   for (int j = 0; j < M; j++)
     x[j] = (j % 5) / 4.0;
   kernel(N, M);
+  scale(N, M);
   for (int i = 0; i < N; i++)
     for (int j = 0; j < M; j++)
       printf("%a %a\n", A[i][j], B[i][j]);
