@@ -1241,17 +1241,33 @@ fn region_error(file: &SourceFile, region: &front::Region, why: &str) -> Diagnos
 
 /// The span of a region's `#pragma scop` line, without its indentation.
 fn region_pragma(file: &SourceFile, region: &front::Region) -> std::ops::Range<usize> {
-    let line_end = file.text[region.original.start..].find('\n').map_or(file.text.len(), |e| region.original.start + e);
-    let pragma_line = &file.text[region.original.start..line_end];
-    let start = region.original.start + pragma_line.len() - pragma_line.trim_start().len();
-    start..line_end
+    let line = scop_line(&file.text[region.original.clone()]);
+    let pragma_line = &file.text[region.original.start + line.start..region.original.start + line.end];
+    let start = region.original.start + line.end - pragma_line.trim_start().len();
+    start..region.original.start + line.end
+}
+
+/// The range in `text`, a region's original text, of its `#pragma scop`
+/// line (newline excluded): its first line, or the first after the loop
+/// hints the region took in from before it.
+fn scop_line(text: &str) -> std::ops::Range<usize> {
+    let mut start = 0;
+    for line in text.split_inclusive('\n') {
+        let words: String = line.chars().filter(|c| !c.is_whitespace()).collect();
+        let is_scop = words.strip_prefix("#pragmascop").is_some_and(|rest| !rest.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_'));
+        if is_scop {
+            return start..start + line.trim_end_matches(['\r', '\n']).len();
+        }
+        start += line.len();
+    }
+    0..text.find('\n').unwrap_or(text.len())
 }
 
 /// The text of `region` between its `#pragma scop` and `#pragma endscop`
 /// lines.
 fn region_statements<'f>(file: &'f SourceFile, region: &front::Region) -> &'f str {
     let text = &file.text[region.original.clone()];
-    let start = text.find('\n').map_or(text.len(), |e| e + 1);
+    let start = (scop_line(text).end + 1).min(text.len());
     let end = text.trim_end_matches(['\r', '\n']).rfind('\n').map_or(start, |e| e + 1).max(start);
     &text[start..end]
 }

@@ -2427,7 +2427,7 @@ fn after_hints<'t>(src: &str, node: Node<'t>) -> Option<Node<'t>> {
 /// braces, tree-sitter ends the loop there with an empty statement, and
 /// makes the hint and the statement siblings of the outermost statement
 /// the loop ends.
-fn trailing_cut(node: Node) -> Option<Node> {
+pub(super) fn trailing_cut(node: Node) -> Option<Node> {
     let mut at = node;
     loop {
         let field = match at.kind() {

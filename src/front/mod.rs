@@ -115,8 +115,8 @@ fn parse_expanded(session: &Session, name: String, text: String, mut pre: prepro
                 // Loop hints just before the region apply to its first
                 // loop: the region takes them in, and drops them as it
                 // drops those inside it.
-                let (hints, attached) = pragmas_on_first_statement(&pre.text, start);
-                let first_line = hints.and_then(|h| pre.origin[h.start_position().row]).unwrap_or(first_line);
+                let before = BeforeRegion::of(&pre.text, start);
+                let first_line = before.first_hint.and_then(|h| pre.origin[h.start_position().row]).unwrap_or(first_line);
                 let begin = line_starts[first_line - 1];
                 let end = line_starts.get(last_line).copied().unwrap_or(text.len());
                 let indent = region_indent(&text[begin..end]);
@@ -132,7 +132,13 @@ fn parse_expanded(session: &Session, name: String, text: String, mut pre: prepro
                         span,
                         "the regenerated region leaves the directive out, and the code after it would see other macros; move it before '#pragma scop'",
                     ))
-                } else if let Some(pragma) = attached {
+                } else if let Some(owner) = before.owner {
+                    Err(Diagnostic::spanned(
+                        "the region starts as the statement of a loop or 'if' without braces",
+                        original(owner),
+                        "C runs only the region's first statement under it, and iotile would put its own first statement there; put braces around the region, or '#pragma scop' before the loop",
+                    ))
+                } else if let Some(pragma) = before.attached {
                     Err(Diagnostic::spanned(
                         "a pragma before the region applies to its first statement",
                         original(pragma),
@@ -447,27 +453,43 @@ fn find_pragmas<'t>(src: &str, root: Node<'t>) -> Vec<(Node<'t>, bool)> {
     out
 }
 
-/// The pragmas just before the `#pragma scop` node `start` (with comments
-/// and `#pragma iotile` lines among them) that apply to the statement after
-/// them, the region's first: the first of the loop hints among them
-/// (`#pragma omp parallel for`, see [`extract::is_loop_hint`]), and an
-/// OpenMP pragma that is not one (`#pragma omp parallel`), which would
-/// apply to the first statement of the generated code instead.
-fn pragmas_on_first_statement<'t>(src: &str, start: Node<'t>) -> (Option<Node<'t>>, Option<Node<'t>>) {
-    let (mut first_hint, mut other) = (None, None);
-    let mut at = start.prev_named_sibling();
-    while let Some(n) = at {
-        let words = extract::pragma_words(src, n);
-        match words.as_deref() {
-            _ if extract::is_loop_hint(src, n) => first_hint = Some(n),
-            Some(["omp", ..]) => other = Some(n),
-            Some(["iotile", ..]) => {}
-            None if n.kind() == "comment" => {}
-            _ => break,
+/// What stands just before a `#pragma scop` and applies to the region's
+/// first statement.
+struct BeforeRegion<'t> {
+    /// The first of the loop hints there (`#pragma omp parallel for`, see
+    /// [`extract::is_loop_hint`]): they apply to the region's first loop,
+    /// and the region takes them in.
+    first_hint: Option<Node<'t>>,
+    /// An OpenMP pragma there that is not a hint (`#pragma omp parallel`):
+    /// it would apply to the first statement of the generated code.
+    attached: Option<Node<'t>>,
+    /// A loop or `if` without braces before them all, whose statement the
+    /// region's first is (tree-sitter ends it at the pragma: see
+    /// [`extract::trailing_cut`]).
+    owner: Option<Node<'t>>,
+}
+
+impl<'t> BeforeRegion<'t> {
+    /// What stands before the `#pragma scop` node `start` (comments and
+    /// `#pragma iotile` lines aside).
+    fn of(src: &str, start: Node<'t>) -> BeforeRegion<'t> {
+        let mut before = BeforeRegion { first_hint: None, attached: None, owner: None };
+        let mut at = start.prev_named_sibling();
+        while let Some(n) = at {
+            match extract::pragma_words(src, n).as_deref() {
+                _ if extract::is_loop_hint(src, n) => before.first_hint = Some(n),
+                Some(["omp", ..]) => before.attached = Some(n),
+                Some(["iotile", ..]) => {}
+                None if n.kind() == "comment" => {}
+                _ => {
+                    before.owner = extract::trailing_cut(n);
+                    break;
+                }
+            }
+            at = n.prev_named_sibling();
         }
-        at = n.prev_named_sibling();
+        before
     }
-    (first_hint, other)
 }
 
 /// The `#pragma iotile ...` lines just before the `#pragma scop` node
