@@ -2431,7 +2431,7 @@ pub(super) fn trailing_cut(node: Node) -> Option<Node> {
     let mut at = node;
     loop {
         let field = match at.kind() {
-            "for_statement" => "body",
+            "for_statement" | "while_statement" => "body",
             "if_statement" if at.child_by_field_name("alternative").is_none() => "consequence",
             _ => return None,
         };

@@ -482,7 +482,9 @@ impl<'t> BeforeRegion<'t> {
                 Some(["iotile", ..]) => {}
                 None if n.kind() == "comment" => {}
                 _ => {
-                    before.owner = extract::trailing_cut(n);
+                    // An `else` without braces before the pragma is an
+                    // error node in tree-sitter's reading.
+                    before.owner = extract::trailing_cut(n).or((n.kind() == "ERROR").then_some(n));
                     break;
                 }
             }
