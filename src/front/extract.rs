@@ -292,6 +292,17 @@ pub fn extract<'a>(ctx: &'a Context, src: &'a str, input: &'a RegionInput) -> FR
         x.reject_volatile(*item)?;
         x.collect_written(*item);
     }
+    // The regenerated region declares its variables in a block of its
+    // own: one the code after the region reads would be gone there.
+    for item in input.items.iter().filter(|n| n.kind() == "declaration") {
+        let mut c = item.walk();
+        for d in item.children_by_field_name("declarator", &mut c) {
+            let Some((name, _)) = declarator_shape(src, d) else { continue };
+            if input.function.is_some_and(|f| identifier_in_range(src, f, &name, span.end..f.end_byte())) {
+                return error(d, format!("'{name}' is declared in the region and used after it"), "the regenerated region declares its variables in a block of its own; declare it before '#pragma scop'");
+            }
+        }
+    }
     let mut items = Vec::new();
     for node in input.items.iter().filter(|n| !is_detached_body(src, **n)) {
         x.statement(*node, &mut items)
