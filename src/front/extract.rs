@@ -114,6 +114,9 @@ struct Declaration {
     extents: Vec<Option<String>>,
     /// Declared at file scope (visible to other functions).
     global: bool,
+    /// A parameter of the function holding the region: an array
+    /// parameter is a pointer (`sizeof` gives a pointer's size).
+    parameter: bool,
     /// The declaration, where it is one of automatic storage in the body
     /// of the function holding the region.
     automatic: Option<Range<usize>>,
@@ -426,9 +429,27 @@ fn add_declaration(src: &str, decl: Node, scope: Scope, typedefs: &HashMap<Strin
     let mut c = decl.walk();
     for d in decl.children_by_field_name("declarator", &mut c) {
         if let Some((name, extents)) = declarator_shape(src, d) {
-            out.insert(name, Declaration { base_type: base_type.clone(), c_type: c_type.clone(), volatile, extents, global: scope == Scope::Global, automatic: automatic.clone() });
+            out.insert(name, Declaration { base_type: base_type.clone(), c_type: c_type.clone(), volatile, extents, global: scope == Scope::Global, parameter: scope == Scope::Parameter, automatic: automatic.clone() });
         }
     }
+}
+
+/// The size in bytes of the built-in arithmetic type `ty` in the LP64 ABI
+/// (Linux on x86-64 and AArch64).
+fn builtin_size(ty: &str) -> Option<i64> {
+    let words: Vec<&str> = ty.split_whitespace().filter(|w| !matches!(*w, "const" | "volatile" | "signed" | "static")).collect();
+    let unsigned = words.contains(&"unsigned");
+    let words: Vec<&str> = words.into_iter().filter(|w| *w != "unsigned").collect();
+    Some(match words.as_slice() {
+        [] if unsigned => 4,
+        ["char" | "_Bool" | "bool" | "int8_t" | "uint8_t"] => 1,
+        ["short"] | ["short", "int"] | ["int16_t" | "uint16_t"] => 2,
+        ["int" | "float" | "int32_t" | "uint32_t"] => 4,
+        ["long"] | ["long", "int"] | ["long", "long"] | ["long", "long", "int"] => 8,
+        ["double" | "size_t" | "ssize_t" | "ptrdiff_t" | "intptr_t" | "uintptr_t" | "int64_t" | "uint64_t"] => 8,
+        ["long", "double"] => 16,
+        _ => return None,
+    })
 }
 
 /// `ty` with each word that names one of `typedefs` replaced by its type.
@@ -732,9 +753,47 @@ impl<'a> Extractor<'a> {
             }
             "call_expression" => self.affine_call(node),
             "subscript_expression" => error(node, "array element used in an affine expression", "its value is data, not a function of the loop iterators (not affine)"),
-            "sizeof_expression" => error(node, "sizeof in an affine expression", "use a constant instead"),
+            "sizeof_expression" => match self.size_of(node) {
+                Some(bytes) => self.constant(bytes),
+                None => error(node, "sizeof of an unknown size in an affine expression", "only built-in types and arrays of constant extents (not parameters, which are pointers) have sizes iotile knows; use a constant instead"),
+            },
             _ => error(node, "expression is not affine", format!("{} cannot appear in loop bounds, conditions or subscripts", describe(node.kind()))),
         }
+    }
+
+    /// The value of the integer constant expression `node`, `sizeof`s
+    /// included ([`Self::size_of`]).
+    fn constant_of(&self, node: Node) -> Option<i64> {
+        constant_value_with(self.src, node, &|n| if n.kind() == "sizeof_expression" { self.size_of(n) } else { None })
+    }
+
+    /// The value of the `sizeof` expression `node`, where iotile knows it:
+    /// of a built-in type (sizes of the LP64 ABI, Linux's on x86-64 and
+    /// AArch64), a pointer, an array declared with constant extents (a
+    /// parameter is a pointer) or an element or row of one.
+    fn size_of(&self, node: Node) -> Option<i64> {
+        let operand = node.child_by_field_name("type").or_else(|| node.child_by_field_name("value"))?;
+        let mut text = self.text(operand).trim();
+        while let Some(inner) = text.strip_prefix('(').and_then(|t| t.strip_suffix(')')) {
+            text = inner.trim();
+        }
+        if text.ends_with('*') {
+            return Some(8);
+        }
+        if let Some(bytes) = builtin_size(&resolve_typedefs(text, self.typedefs)) {
+            return Some(bytes);
+        }
+        // `name` followed by subscripts (`(a)[0]` too): what is left of the
+        // array.
+        let text: String = text.chars().filter(|c| !matches!(c, '(' | ')') && !c.is_whitespace()).collect();
+        let name: String = text.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
+        let subscripts = text[name.len()..].matches('[').count();
+        let d = self.declarations.get(&name).filter(|d| !d.parameter)?;
+        let mut bytes = builtin_size(&d.c_type)?;
+        for extent in d.extents.iter().skip(subscripts) {
+            bytes *= integer_literal(extent.as_deref()?.trim())?;
+        }
+        Some(bytes)
     }
 
     fn affine_identifier(&mut self, node: Node) -> FResult<PwAff> {
@@ -766,15 +825,15 @@ impl<'a> Extractor<'a> {
                 Ok(if op == "+" { a.add(b)? } else { a.sub(b)? })
             }
             "*" => {
-                if let Some(c) = constant_value(self.src, left) {
+                if let Some(c) = self.constant_of(left) {
                     Ok(self.affine(right)?.scale_val(Val::int_from_si(self.ctx, c)?)?)
-                } else if let Some(c) = constant_value(self.src, right) {
+                } else if let Some(c) = self.constant_of(right) {
                     Ok(self.affine(left)?.scale_val(Val::int_from_si(self.ctx, c)?)?)
                 } else {
                     error(node, "product of two non-constant expressions", "one factor must be a constant for the expression to be affine")
                 }
             }
-            "/" | "%" => match constant_value(self.src, right) {
+            "/" | "%" => match self.constant_of(right) {
                 Some(0) => error(right, "division by zero", "the divisor is zero"),
                 Some(c) => {
                     let a = self.affine(left)?;
@@ -858,7 +917,7 @@ impl<'a> Extractor<'a> {
                 Ok(if name.eq_ignore_ascii_case("min") { a.min(b)? } else { a.max(b)? })
             }
             ("floord" | "ceild", 2) => {
-                let Some(c) = constant_value(self.src, args[1]).filter(|c| *c > 0) else {
+                let Some(c) = self.constant_of(args[1]).filter(|c| *c > 0) else {
                     return error(args[1], "divisor is not a positive constant", "floord/ceild are affine only by a positive constant");
                 };
                 let a = self.affine(args[0])?;
@@ -895,6 +954,8 @@ impl<'a> Extractor<'a> {
                 _ => IntType::INT,
             },
             "conditional_expression" => self.int_type(field("consequence")).common(self.int_type(field("alternative"))),
+            // `size_t`.
+            "sizeof_expression" => IntType::named("unsigned long"),
             "call_expression" if node.child_by_field_name("function").is_some_and(|f| self.pure_functions.contains_key(self.text(f))) => {
                 let f = node.child_by_field_name("function").map(|f| self.text(f)).unwrap_or("");
                 IntType::named(&resolve_typedefs(&self.pure_functions[f], self.typedefs))
@@ -1592,7 +1653,7 @@ impl<'a> Extractor<'a> {
                 self.private_declarations.push((name.clone(), ty.clone()));
             }
             let c_type = resolve_typedefs(&ty, self.typedefs);
-            self.declarations.insert(name.clone(), Declaration { base_type: ty.clone(), c_type, volatile: false, extents: vec![], global: false, automatic: None });
+            self.declarations.insert(name.clone(), Declaration { base_type: ty.clone(), c_type, volatile: false, extents: vec![], global: false, parameter: false, automatic: None });
             if let (Some(target), Some(value)) = (d.child_by_field_name("declarator"), d.child_by_field_name("value")) {
                 let mut pieces = self.body_pieces(target);
                 pieces.push(BodyPiece::Text(" = ".into()));
@@ -2257,6 +2318,13 @@ fn node_op<'s>(src: &'s str, node: Node) -> &'s str {
 
 /// Value of an integer constant expression, if it is one.
 pub fn constant_value(src: &str, node: Node) -> Option<i64> {
+    constant_value_with(src, node, &|_| None)
+}
+
+/// Value of an integer constant expression, if it is one, with `leaf`
+/// giving the values of the other leaves it knows (`sizeof`).
+fn constant_value_with(src: &str, node: Node, leaf: &dyn Fn(Node) -> Option<i64>) -> Option<i64> {
+    let constant_value = |src: &str, node: Node| constant_value_with(src, node, leaf);
     match node.kind() {
         "number_literal" => integer_literal(&src[node.byte_range()]),
         "parenthesized_expression" => constant_value(src, node.named_child(0)?),
@@ -2281,7 +2349,7 @@ pub fn constant_value(src: &str, node: Node) -> Option<i64> {
                 _ => None,
             }
         }
-        _ => None,
+        _ => leaf(node),
     }
 }
 

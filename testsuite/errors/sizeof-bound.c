@@ -1,4 +1,5 @@
-/* 'sizeof' in a loop bound is not an affine expression of the parameters. */
+/* 'sizeof' of an array parameter in a loop bound: the parameter is a
+ * pointer, and its size is not the array's. */
 void f(int n, int m, double A[n][m], double x[n])
 {
   int i, j;
