@@ -29,7 +29,7 @@ use isl_rs::{Id, Schedule, ScheduleNode, ScheduleNodeType};
 
 use crate::deps::Dependences;
 use crate::isl::{tuple_names, IslResult};
-use crate::legality::{threads_conflict, threads_conflict_alone};
+use crate::legality::{loop_relations, threads_conflict, threads_conflict_alone};
 use crate::marks::{grid_mark, thread_mark};
 use crate::scop::Scop;
 
@@ -114,6 +114,30 @@ pub fn grid(tile_band: &ScheduleNode, parallel: i32, scop: &Scop, deps: &Depende
     Ok(Some(grid_mark(&members.iter().map(|m| start + m).collect::<Vec<_>>())))
 }
 
+/// Whether some statement of the band at `band` takes a single value of
+/// one of `members` at each point of the loops outside that member (a
+/// fused statement at a constant position along it: `S_0[i] -> [i, 3]`
+/// beside `S_2[i, j] -> [2 + j, i]`). isl's AST then has no loop of that
+/// member around the statement, not even one that runs once, and the
+/// statement would run on the first thread of the dimension whatever its
+/// value, not on the thread that runs that value for the other statements
+/// (found by a random program: a write by thread 0 that thread 3 read).
+fn fixed_in_some_statement(band: &ScheduleNode, members: &[i32]) -> IslResult<bool> {
+    for &m in members {
+        let (outer, this) = loop_relations(band, m)?;
+        let maps = this.get_map_list()?;
+        for k in 0..maps.size()? {
+            let statement = maps.get_at(k)?;
+            let domain = isl_rs::UnionSet::from_set(statement.copy()?.domain()?)?;
+            let along = outer.copy()?.intersect_domain(domain)?.reverse()?.apply_range(isl_rs::UnionMap::from_map(statement)?)?;
+            if along.is_single_valued()? {
+                return Ok(true);
+            }
+        }
+    }
+    Ok(false)
+}
+
 /// How thread marks are chosen (see [`mark_threads`] and
 /// [`mark_fused_producers`]).
 struct Marker<'a> {
@@ -131,7 +155,7 @@ impl Marker<'_> {
             true => threads_conflict_alone(self.scop, self.deps, band, members)?,
             false => threads_conflict(self.scop, self.deps, band, members)?,
         };
-        Ok(conflict.is_none())
+        Ok(conflict.is_none() && !fixed_in_some_statement(band, members)?)
     }
 
     /// Marks below each child of `node`; gives the node back.
