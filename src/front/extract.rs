@@ -2484,20 +2484,30 @@ pub(super) fn pragma_words<'s>(src: &'s str, node: Node) -> Option<Vec<&'s str>>
     Some(argument.split(|c: char| c.is_whitespace() || c == '(').filter(|w| !w.is_empty()).collect())
 }
 
-/// The statement after the loop hints that follow `node` (its next
-/// siblings, comments aside), where there is at least one hint.
-fn after_hints<'t>(src: &str, node: Node<'t>) -> Option<Node<'t>> {
-    let mut at = node.next_named_sibling();
+/// The first sibling of `node` in the direction of `step` (the next or
+/// the previous one) that is neither a loop hint nor a comment, with the
+/// number of hints before it.
+fn past_hints<'t>(src: &str, node: Node<'t>, step: impl Fn(&Node<'t>) -> Option<Node<'t>>) -> (usize, Option<Node<'t>>) {
+    let mut at = step(&node);
     let mut hints = 0;
     while let Some(n) = at {
         if is_loop_hint(src, n) {
             hints += 1;
         } else if n.kind() != "comment" {
-            return (hints > 0).then_some(n);
+            return (hints, Some(n));
         }
-        at = n.next_named_sibling();
+        at = step(&n);
     }
-    None
+    (hints, None)
+}
+
+/// The statement after the loop hints that follow `node`, where there is
+/// at least one hint.
+fn after_hints<'t>(src: &str, node: Node<'t>) -> Option<Node<'t>> {
+    match past_hints(src, node, Node::next_named_sibling) {
+        (1.., statement) => statement,
+        _ => None,
+    }
 }
 
 /// The loop or `if` that ends `node` (through its last statements: loop
@@ -2542,17 +2552,7 @@ fn body_of<'t>(src: &str, node: Node<'t>, field: &str) -> Option<Node<'t>> {
 /// cut short ([`body_of`]): it is extracted as that statement, not as one
 /// of its own.
 fn is_detached_body(src: &str, node: Node) -> bool {
-    let mut at = node.prev_named_sibling();
-    let mut hints = 0;
-    while let Some(n) = at {
-        if is_loop_hint(src, n) {
-            hints += 1;
-        } else if n.kind() != "comment" {
-            return hints > 0 && trailing_cut(n).is_some();
-        }
-        at = n.prev_named_sibling();
-    }
-    false
+    matches!(past_hints(src, node, Node::prev_named_sibling), (1.., Some(before)) if trailing_cut(before).is_some())
 }
 
 /// A human name for a tree-sitter node kind.
