@@ -42,7 +42,8 @@ pub struct Region {
     /// Zero-based index in the file.
     pub index: usize,
     /// Bytes of the original file from the start of the `#pragma scop` line
-    /// to the end of the `#pragma endscop` line (newline included).
+    /// (or of the loop hints just before it, which the region takes in) to
+    /// the end of the `#pragma endscop` line (newline included).
     pub original: Range<usize>,
     /// Leading whitespace of the `#pragma scop` line.
     pub indent: String,
