@@ -1,7 +1,7 @@
 /* 'sizeof' in loop bounds: the usual array-length idiom, by hand and
  * through a macro, the size of a row, and of a built-in type, in a loop
  * over an int iterator (compared with a size_t, so as unsigned) and in a
- * condition. Sizes are those of the LP64 ABI. */
+ * condition, and in a value. Sizes are those of the LP64 ABI. */
 #include <stdio.h>
 #define LEN(a) (sizeof(a) / sizeof((a)[0]))
 typedef float real;
@@ -15,7 +15,7 @@ static void kernel(int n, double P[n]) {
     acc[i] = acc[i] * 0.5 + i;
   for (i = 0; i < LEN(R); i++)
     for (j = 0; j < (int)(sizeof R[0] / sizeof(real)); j++)
-      R[i][j] = R[i][j] + acc[i + j] + sizeof(long double);
+      R[i][j] = R[i][j] + acc[i + j] + sizeof(short);
   for (i = 0; i < n; i++)
     if (i < sizeof(int))
       P[i] = P[i] + acc[i];
