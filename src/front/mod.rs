@@ -423,7 +423,7 @@ fn variable_casts(text: &str, root: Node) -> Vec<usize> {
 }
 
 /// The name a declarator declares (`T` of `*T`, `T[4]`, `(*T)(int)`).
-fn ast_name<'s>(text: &'s str, declarator: Node) -> &'s str {
+pub(super) fn ast_name<'s>(text: &'s str, declarator: Node) -> &'s str {
     let mut d = declarator;
     while let Some(inner) = d.child_by_field_name("declarator") {
         d = inner;

@@ -66,7 +66,7 @@ pub fn pure_functions(src: &str, root: Node, typedefs: &HashMap<String, String>,
     for d in root.named_children(&mut c).filter(|n| n.kind() == "declaration") {
         let mut c = d.walk();
         for declarator in d.children_by_field_name("declarator", &mut c) {
-            globals.insert(declared_name(src, declarator));
+            globals.insert(super::ast_name(src, declarator));
         }
     }
     // Candidates: definitions with arithmetic parameters and result.
@@ -165,15 +165,6 @@ fn pure_body(src: &str, body: Node, parameters: &[String], globals: &HashSet<&st
         stack.extend(n.named_children(&mut c));
     }
     identifiers.iter().all(|i| locals.contains(i) || parameters.iter().any(|p| p == i)) && !locals.iter().any(|l| globals.contains(l))
-}
-
-/// The name a file-scope declarator declares (`x` of `x = 1`, `*p`, `a[4]`).
-fn declared_name<'s>(src: &'s str, declarator: Node) -> &'s str {
-    let mut d = declarator;
-    while let Some(inner) = d.child_by_field_name("declarator") {
-        d = inner;
-    }
-    &src[d.byte_range()]
 }
 
 #[cfg(test)]
