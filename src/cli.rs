@@ -43,6 +43,20 @@ pub enum Inline {
     None,
 }
 
+/// When `--expand` gives temporaries one copy per iteration of their
+/// outer loops.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
+pub enum Expand {
+    /// Where the cost model predicts the expanded region faster (see
+    /// `transform::expand`).
+    #[default]
+    Auto,
+    /// Wherever an array can be expanded (for testing the transformation).
+    Always,
+    /// Never.
+    Never,
+}
+
 /// Format of `--report`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum ReportFormat {
@@ -135,6 +149,10 @@ pub struct Cli {
     /// Substitute pointwise stages that write arrays nothing reads after the region into the statements that read them (pointwise, the default where regions are rescheduled), or keep every stage (none).
     #[arg(long, value_enum, value_name = "WHICH")]
     pub inline: Option<Inline>,
+
+    /// OpenMP: give an array whose values never pass between iterations of its outer loops one copy per iteration (doitgen's sum), where the cost model predicts the region faster so (auto), wherever it can (always), or never.
+    #[arg(long, value_enum, value_name = "WHEN")]
+    pub expand: Option<Expand>,
 
     /// Which schedule a region gets: the one the cost model predicts fastest (model: the new schedule, or the original order with its parallel loops marked, or the original order), the new one (always: for testing the transformations), or the original order with its parallel loops marked (never).
     #[arg(long, value_enum, value_name = "WHEN")]
@@ -235,7 +253,8 @@ impl Cli {
             || self.l2_tile_factor.is_some()
             || self.isolate_full_tiles.is_some()
             || self.register_tiles.is_some()
-            || self.inline.is_some();
+            || self.inline.is_some()
+            || self.expand.is_some();
         if self.target() == Target::C && !asked {
             return Ok(None);
         }
@@ -295,6 +314,7 @@ impl Cli {
         Ok(Some(crate::SchedulePlan {
             io,
             inline: self.inline.unwrap_or_default() == Inline::Pointwise,
+            expand: self.expand.unwrap_or_default(),
             fusion: self.fusion.unwrap_or(if liveout_by_default { Fusion::Liveout } else { Fusion::Smart }),
             smart_unless_fused: liveout_by_default,
             tile_sizes,

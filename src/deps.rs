@@ -117,6 +117,12 @@ impl Dependences {
         of_data(&self.tagged_flow, scop, name)
     }
 
+    /// The anti and output dependences of the array or scalar `name`
+    /// (those whose source accesses it), between statement instances.
+    pub fn order_of(&self, scop: &Scop, name: &str) -> IslResult<UnionMap> {
+        of_data(&self.tagged_order, scop, name)
+    }
+
     /// What a back end needs to keep private copies of the privatizable
     /// scalars: their names and the statements they pass values between.
     pub fn privatization(&self, scop: &Scop) -> IslResult<Privatization> {

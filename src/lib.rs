@@ -264,6 +264,9 @@ pub struct SchedulePlan {
     /// Pointwise stages are inlined into their readers first
     /// (`--inline`, [`transform::inline`]).
     pub inline: bool,
+    /// Whether temporaries get one copy per iteration of their outer
+    /// loops (`--expand`, [`transform::expand`]; OpenMP only).
+    pub expand: cli::Expand,
     /// No tile sizes were asked for: [`Self::tile_sizes`] are iotile's.
     pub default_sizes: bool,
 }
@@ -350,6 +353,10 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
     let mut reports = Vec::new();
     // The file's typedefs a kernels' own file can repeat, read once.
     let typedefs = std::cell::OnceCell::new();
+    // Whether the file declares `malloc` and `free`, which expanded
+    // arrays are allocated with (read once; otherwise the compiler's
+    // built-in ones).
+    let declares_malloc = std::cell::OnceCell::new();
     for region in &file.regions {
         let generated = region.scop.as_ref().map_err(Clone::clone).and_then(|scop| {
             if options.dump_scop {
@@ -379,11 +386,15 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
             let mut plan = options.plan.clone();
             let mut loaded = options.loaded_schedules.as_deref();
             let mut first_pass = true;
+            let expandable = Some(&used);
+            // The region with arrays expanded, where its schedule is one
+            // of that model.
+            let mut expansion: Option<scop::Scop>;
             let (schedule, region_ast, privatizable, decision) = loop {
                 let chosen = match loaded {
                     Some(loaded) => load_schedule(session, scop, region.index, loaded).map_err(|why| region_error(file, region, &why))?,
                     None if first_pass || plan.is_some() => {
-                        match session.within_deadline(|| choose_schedule(session, scop, region.index, plan.as_ref(), options, times)) {
+                        match session.within_deadline(|| choose_schedule(session, scop, region.index, plan.as_ref(), options, times, expandable)) {
                             (_, true) => Err(isl::IslError(format!("it took more than {} s of CPU time (--max-seconds)", session.max_seconds()))),
                             (chosen, false) => chosen,
                         }
@@ -393,7 +404,7 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
                 first_pass = false;
                 // A schedule isl cannot build within the operation bound
                 // degrades to the original one rather than failing the region.
-                let Chosen { schedule, privatizable, warning, new, live_in, decision, dependences } = match chosen {
+                let Chosen { schedule, privatizable, warning, new, live_in, decision, dependences, expanded } = match chosen {
                     Ok(chosen) => chosen,
                     Err(e) => {
                         if options.dump_schedule {
@@ -407,6 +418,8 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
                 if let Some(why) = warning {
                     warn(format!("region {} keeps its original order", region.index), why);
                 }
+                expansion = expanded;
+                let scop = expansion.as_ref().unwrap_or(scop);
                 // Inside parallel loops every generated iterator must be private,
                 // so OpenMP code declares its own instead of reusing the user's.
                 session.reset_operations();
@@ -527,6 +540,7 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
                 };
                 warn(format!("region {} {title}", region.index), why);
             };
+            let scop = expansion.as_ref().unwrap_or(scop);
             if options.dump_schedule {
                 println!("region {} schedule: {}", region.index, schedule.isl_text());
             }
@@ -578,6 +592,11 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
                 }
             }
             let code = times.time(index, "back", || back::write_region(scop, &region_ast, &region.indent, openmp, &privatizable)).map_err(fail)?;
+            let declared = *declares_malloc.get_or_init(|| {
+                let words = ast::identifiers(&file.expanded);
+                words.contains("malloc") && words.contains("free")
+            });
+            let code = back::with_expanded(scop, code, region_statements(file, region), &region.indent, declared);
             Ok((back::guarded(scop, code, region_statements(file, region), &region.indent).map_err(fail)?, None))
         });
         match generated {
@@ -684,13 +703,16 @@ struct Chosen {
     /// The region's dependences, where the schedule is a new one: what
     /// the order of its generated code is checked against.
     dependences: Option<deps::Dependences>,
+    /// The region with arrays expanded ([`transform::expand`]), where the
+    /// schedule is one of that model.
+    expanded: Option<scop::Scop>,
 }
 
 impl Chosen {
     /// The original schedule of `scop`, with `warning` saying why.
     fn original(scop: &scop::Scop, warning: Option<String>) -> isl::IslResult<Chosen> {
         let decision = report::Decision { schedule: warning.as_ref().map_or("original".into(), |w| format!("original kept: {w}")), ..Default::default() };
-        Ok(Chosen { schedule: scop.schedule.copy()?, privatizable: deps::Privatization::default(), warning, new: false, live_in: None, decision, dependences: None })
+        Ok(Chosen { schedule: scop.schedule.copy()?, privatizable: deps::Privatization::default(), warning, new: false, live_in: None, decision, dependences: None, expanded: None })
     }
 }
 
@@ -705,16 +727,109 @@ fn choose_schedule(
     plan: Option<&SchedulePlan>,
     options: &GenerateOptions,
     times: &StageTimes,
+    expandable: Option<&std::collections::HashSet<String>>,
 ) -> isl::IslResult<Chosen> {
     if plan.is_none() && !options.dump_deps {
         return Chosen::original(scop, None);
     }
     let region = Some(index);
-    let mut dependences = times.time(region, "deps", || deps::analyse(scop))?;
+    let dependences = times.time(region, "deps", || deps::analyse(scop))?;
     if options.dump_deps {
         print!("{}", dependences.dump(index));
     }
     let Some(plan) = plan else { return Chosen::original(scop, None) };
+    if let Some(used) = expandable {
+        if let Some(chosen) = expanded_choice(session, scop, index, plan, options, times, &dependences, used)? {
+            return Ok(chosen);
+        }
+    }
+    choose_for(session, scop, index, plan, options, times, dependences)
+}
+
+/// What [`transform::expand`] may spend, in isl operations.
+const EXPAND_OPERATIONS: u64 = 2_000_000;
+
+/// With `--expand` (OpenMP): the region with its temporaries expanded
+/// ([`transform::expand`]) and its schedule, where some can be expanded
+/// and (`auto`) the cost model predicts the expanded region, scheduled
+/// with minimal fusion unless a fusion was asked for, faster than the
+/// region as written by [`model::io::AUTO_MARGIN`]; `None` otherwise.
+/// Minimal fusion: the statements of the expanded array no longer share
+/// a loop for its sake, and each nest tiles on its own (doitgen's product
+/// with `C4` as a matrix product; fused with the initialisation and the
+/// copy back into `A`, the band was skewed and ran 2.6 times slower).
+#[allow(clippy::too_many_arguments)]
+fn expanded_choice(
+    session: &Session,
+    scop: &scop::Scop,
+    index: usize,
+    plan: &SchedulePlan,
+    options: &GenerateOptions,
+    times: &StageTimes,
+    dependences: &deps::Dependences,
+    used: &std::collections::HashSet<String>,
+) -> isl::IslResult<Option<Chosen>> {
+    if plan.expand == cli::Expand::Never || options.target != back::Target::Openmp || plan.reschedule == cli::Reschedule::Never {
+        return Ok(None);
+    }
+    session.reset_operations();
+    let expanded = times.time(Some(index), "expand", || isl::within_operations(session.ctx(), EXPAND_OPERATIONS, || transform::expand::apply(scop, dependences, used)));
+    session.reset_operations();
+    let Some(Some(expanded)) = expanded else { return Ok(None) };
+    let expanded_deps = times.time(Some(index), "deps", || deps::analyse(&expanded))?;
+    let expanded_plan = match plan.fusion == schedule::Fusion::Liveout && plan.smart_unless_fused {
+        true => SchedulePlan { fusion: schedule::Fusion::Min, smart_unless_fused: false, ..plan.clone() },
+        false => plan.clone(),
+    };
+    let arrays: Vec<String> = expanded.expanded.iter().map(describe_expansion).collect();
+    let mut why = "--expand=always".to_string();
+    if options.dump_schedule && plan.expand == cli::Expand::Always {
+        println!("region {index} expansion: {}: expanded (--expand=always)", arrays.join(", "));
+    }
+    if plan.expand == cli::Expand::Auto {
+        let quiet = GenerateOptions { dump_schedule: false, ..options.clone() };
+        let as_written = transformed_schedule(session, scop, index, &quiet, times, plan, dependences)?.1;
+        let as_expanded = transformed_schedule(session, &expanded, index, &quiet, times, &expanded_plan, &expanded_deps)?.1;
+        let (Some(as_written), Some(as_expanded)) = (as_written, as_expanded) else { return Ok(None) };
+        let gains = as_expanded < as_written * (1.0 - model::io::AUTO_MARGIN);
+        if options.dump_schedule {
+            let verdict = if gains { "expanded" } else { "kept as written" };
+            println!("region {index} expansion: {} predicted {as_expanded:.3e} against {as_written:.3e}: {verdict}", arrays.join(", "));
+        }
+        if !gains {
+            return Ok(None);
+        }
+        why = format!("predicted {:.1}% faster", 100.0 * (1.0 - as_expanded / as_written));
+    }
+    let chosen = choose_for(session, &expanded, index, &expanded_plan, options, times, expanded_deps)?;
+    if !chosen.new {
+        return Ok(None);
+    }
+    let expanded_lines = arrays.into_iter().map(|a| format!("{a} ({why})")).collect();
+    let decision = report::Decision { expanded: expanded_lines, ..chosen.decision };
+    Ok(Some(Chosen { expanded: Some(expanded), decision, ..chosen }))
+}
+
+/// One expansion, for `--report` and `--dump-schedule`: `sum into
+/// sum_x[nr][nq][160], copied out after the region`.
+fn describe_expansion(e: &scop::Expanded) -> String {
+    let extents: String = e.extents.iter().map(|x| format!("[{x}]")).collect();
+    let after = if e.copied_out { ", copied back after the region" } else { "" };
+    format!("{} into {}{extents}{after}", e.original, e.name)
+}
+
+/// [`choose_schedule`] for `scop` and `plan`, once its dependences are
+/// known.
+fn choose_for(
+    session: &Session,
+    scop: &scop::Scop,
+    index: usize,
+    plan: &SchedulePlan,
+    options: &GenerateOptions,
+    times: &StageTimes,
+    mut dependences: deps::Dependences,
+) -> isl::IslResult<Chosen> {
+    let region = Some(index);
     loop {
         let Some(candidate) = transformed_schedule(session, scop, index, options, times, plan, &dependences)?.0 else {
             return Chosen::original(scop, None);
@@ -743,9 +858,9 @@ fn choose_schedule(
                     }
                 });
             }
-            let decision = report::Decision { dependences: Some(counts), schedule: candidate.verdict.into(), fusion: candidate.fusion, bands, inlined: Vec::new() };
+            let decision = report::Decision { dependences: Some(counts), schedule: candidate.verdict.into(), fusion: candidate.fusion, bands, ..Default::default() };
             let privatizable = dependences.privatization(scop)?;
-            return Ok(Chosen { schedule, privatizable, warning: None, new: true, live_in, decision, dependences: Some(dependences) });
+            return Ok(Chosen { schedule, privatizable, warning: None, new: true, live_in, decision, dependences: Some(dependences), expanded: None });
         };
         let note = format!("the new schedule would change the results ({why})");
         if options.dump_schedule {
@@ -1228,7 +1343,7 @@ fn load_schedule(session: &Session, scop: &scop::Scop, index: usize, loaded: &[S
         Ok((Some(why), _, _)) => Err(format!("the loaded schedule is not legal: {why}")),
         Ok((None, d, schedule)) => Ok(d.privatization(scop).map(|privatizable| {
             let decision = report::Decision { schedule: "loaded (--load-schedule)".into(), ..Default::default() };
-            Chosen { schedule, privatizable, warning: None, new: true, live_in: None, decision, dependences: Some(d) }
+            Chosen { schedule, privatizable, warning: None, new: true, live_in: None, decision, dependences: Some(d), expanded: None }
         })),
         Err(e) => Err(format!("the loaded schedule cannot be checked: {e}")),
     }

@@ -18,6 +18,8 @@ pub struct Decision {
     pub fusion: Vec<String>,
     /// Producers inlined into the statements that read them.
     pub inlined: Vec<String>,
+    /// Arrays expanded into one copy per iteration of their outer loops.
+    pub expanded: Vec<String>,
     /// The I/O model's account of each tiled band.
     pub bands: Vec<BandReport>,
 }
@@ -47,6 +49,9 @@ pub fn text(file: &str, hierarchy: Option<&Hierarchy>, regions: &[RegionReport])
         }
         for i in &d.inlined {
             out.push_str(&format!("  inlined: {i}\n"));
+        }
+        for e in &d.expanded {
+            out.push_str(&format!("  expanded: {e}\n"));
         }
         out.push_str(&format!("  schedule: {}\n", d.schedule));
         for f in &d.fusion {
@@ -112,12 +117,13 @@ fn region_json(r: &RegionReport) -> String {
     };
     let bands: Vec<String> = d.bands.iter().map(band_json).collect();
     format!(
-        "{{\"region\": {}, \"line\": {}, \"statements\": {}, \"dependences\": {dependences}, \"schedule\": {}, \"inlined\": {}, \"fusion\": {}, \"bands\": [{}]}}",
+        "{{\"region\": {}, \"line\": {}, \"statements\": {}, \"dependences\": {dependences}, \"schedule\": {}, \"inlined\": {}, \"expanded\": {}, \"fusion\": {}, \"bands\": [{}]}}",
         r.region,
         r.line,
         strings(&r.statements),
         string(&d.schedule),
         strings(&d.inlined),
+        strings(&d.expanded),
         strings(&d.fusion),
         bands.join(", ")
     )

@@ -74,6 +74,28 @@ pub struct Scop {
     pub counter_type: &'static str,
     /// Byte range of the region's statements in the preprocessed text.
     pub span: Range<usize>,
+    /// Arrays expanded into one copy per iteration of their outer loops
+    /// ([`crate::transform::expand`]): the back end allocates the copies
+    /// around the region's code.
+    pub expanded: Vec<Expanded>,
+}
+
+/// The copies of an expanded array, as the back end declares them.
+#[derive(Debug, Clone)]
+pub struct Expanded {
+    /// The copies' name (`sum_x`).
+    pub name: String,
+    /// The array expanded.
+    pub original: String,
+    /// How many outer iterators the copies are indexed by first.
+    pub loops: usize,
+    /// Element type.
+    pub element_type: String,
+    /// Extent of each dimension of the copies as C text of the
+    /// parameters: those of the outer iterators, then the array's.
+    pub extents: Vec<String>,
+    /// Whether a copy-out statement writes the array's final values.
+    pub copied_out: bool,
 }
 
 /// One statement: an assignment (or a declaration with a value, or an `if`
@@ -334,6 +356,7 @@ impl Scop {
             outer_iterators: self.outer_iterators.clone(),
             counter_type: self.counter_type,
             span: self.span.clone(),
+            expanded: self.expanded.clone(),
         })
     }
 

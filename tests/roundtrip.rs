@@ -419,6 +419,15 @@ fn every_testsuite_program_round_trips_with_odd_tiles_and_maximal_fusion() {
     check_all(&["--target=openmp", "--reschedule=always", "--tile-sizes=3,5,7", "--fusion=max"]);
 }
 
+/// Every array that can be expanded expanded (`--expand=always`: the row
+/// buffers of `expand-row-buffers.c`, with their last rows copied back
+/// where the code after the region reads them), under odd tiles smaller
+/// than the copies' rows.
+#[test]
+fn every_testsuite_program_round_trips_with_arrays_expanded() {
+    check_all(&["--target=openmp", "--reschedule=always", "--expand=always", "--tile-sizes=3,5,2"]);
+}
+
 /// Rescheduled without tiling, and sequential rescheduling (target c with
 /// a scheduling option) under maximal fusion.
 #[test]

@@ -59,3 +59,45 @@ pub fn guarded(scop: &Scop, code: String, original: &str, indent: &str) -> IslRe
     let code = if code.ends_with('\n') { code } else { format!("{code}\n") };
     Ok(format!("{indent}if ({test}) {{\n{original}{indent}}} else {{\n{code}{indent}}}\n"))
 }
+
+/// `code`, a region's generated code, with the copies of its expanded
+/// arrays ([`Scop::expanded`]) allocated before it and freed after it; where
+/// the allocation fails, the region's original statements (`original`)
+/// run instead. Each copy is a pointer to arrays of its inner extents
+/// (`double (*sum_x)[nq][160]`), so that elements print as written
+/// (`sum_x[r][q][p]`); an extent that is not positive where the region
+/// runs no loop over it counts as 1. The copies are allocated with
+/// `malloc` and `free` where the file declares them (`declared`), else
+/// with the compilers' built-in ones (gcc, clang and icc have
+/// `__builtin_malloc`; the pointers to arrays of run-time extents already
+/// ask for one of them). `code` itself where nothing is expanded.
+pub fn with_expanded(scop: &Scop, code: String, original: &str, indent: &str, declared: bool) -> String {
+    if scop.expanded.is_empty() {
+        return code;
+    }
+    let positive = |e: &String| match e.trim().parse::<u64>() {
+        Ok(n) if n > 0 => n.to_string(),
+        _ => format!("(({e}) > 0 ? ({e}) : 1)"),
+    };
+    let mut out = format!("{indent}{{\n");
+    for e in &scop.expanded {
+        let inner: String = e.extents.iter().skip(1).map(|x| format!("[{}]", positive(x))).collect();
+        let count: Vec<String> = e.extents.iter().map(|x| format!("(size_t){}", positive(x))).collect();
+        out.push_str(&format!(
+            "{indent}  {ty} (*{name}){inner} = ({ty} (*){inner}) {malloc}(sizeof({ty}) * {count});\n",
+            ty = e.element_type,
+            name = e.name,
+            count = count.join(" * "),
+            malloc = if declared { "malloc" } else { "__builtin_malloc" }
+        ));
+    }
+    let all: Vec<&str> = scop.expanded.iter().map(|e| e.name.as_str()).collect();
+    let original = if original.ends_with('\n') || original.is_empty() { original.to_string() } else { format!("{original}\n") };
+    let code = if code.ends_with('\n') { code } else { format!("{code}\n") };
+    out.push_str(&format!("{indent}  if ({}) {{\n{code}{indent}  }} else {{\n{original}{indent}  }}\n", all.join(" && ")));
+    for name in &all {
+        out.push_str(&format!("{indent}  {}({name});\n", if declared { "free" } else { "__builtin_free" }));
+    }
+    out.push_str(&format!("{indent}}}\n"));
+    out
+}

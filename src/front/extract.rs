@@ -363,6 +363,7 @@ pub fn extract<'a>(ctx: &'a Context, src: &'a str, input: &'a RegionInput) -> FR
         outer_iterators: x.outer_iterators,
         counter_type: if x.wide_iterators { "long" } else { "int" },
         span,
+        expanded: Vec::new(),
     })
 }
 

@@ -1,8 +1,9 @@
 //! Transformations of a schedule tree before AST generation.
 //!
 //! Before scheduling, [`inline`] substitutes pointwise stages into the
-//! statements that read them (a change of the region's model, not of a
-//! schedule).
+//! statements that read them, and [`expand`] gives temporaries one copy
+//! per iteration of their outer loops (changes of the region's model, not
+//! of a schedule).
 //!
 //! [`tile`] tiles permutable bands and marks the loops that may run in
 //! parallel, and, for the GPU, [`gpu`] marks the point loops that may run
@@ -13,6 +14,7 @@
 //! what they compute for one tile only in tile-local buffers. Later passes
 //! (data reuse, lifetime-sized buffers) live beside them.
 
+pub mod expand;
 pub mod fuse;
 pub mod gpu;
 pub mod inline;

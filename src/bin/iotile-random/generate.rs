@@ -66,6 +66,10 @@ const HOST_STREAM: u64 = 0x686f_7374_5f63_616c;
 /// Mixed into the seed for the choice of a final pair of stages.
 const STAGE_STREAM: u64 = 0x7374_6167_655f_7061;
 
+/// Mixed into the seed for the choice of a row buffer (see
+/// [`Generator::row_buffer`]).
+const ROW_STREAM: u64 = 0x726f_775f_6275_6666;
+
 /// Generates the program of `seed`.
 pub fn generate(seed: u64) -> Program {
     if pipeline::is_pipeline(seed) {
@@ -144,6 +148,12 @@ pub fn generate(seed: u64) -> Program {
     // the other programs stay what they were.
     if Rng::new(seed ^ STAGE_STREAM).chance(35) {
         generator.stage_pair();
+    }
+    // Some end with a row buffer, written and read again in each
+    // iteration of its outer loops (what iotile's array expansion acts
+    // on), also drawn from a stream of its own.
+    if Rng::new(seed ^ ROW_STREAM).chance(30) {
+        generator.row_buffer();
     }
     generator.program
 }
@@ -250,6 +260,68 @@ impl Generator {
         self.program.regions[last].extend(loops(0, Affine::var("n", 1, -1), vec![producer]));
         self.program.regions[last].extend(loops(1, Affine::var("n", 1, -2), vec![consumer]));
         self.program.scratch.push(stage);
+    }
+
+    /// Appends to the last region one or two outer loops around a loop
+    /// writing a new one-dimensional array over `[0, p)` (`p` is `n` or
+    /// `m`) from other arrays, sometimes adding a second value to it, and
+    /// a loop reading it at its neighbours into a printed array: doitgen's
+    /// `sum`. The buffer is printed (its last row is what the region
+    /// leaves in it) or named in the scratch pragma.
+    fn row_buffer(&mut self) {
+        let printed: Vec<usize> = (0..self.program.arrays.len()).filter(|a| !self.program.scratch.contains(a)).collect();
+        if printed.is_empty() || self.program.regions.is_empty() || self.program.arrays.len() >= 8 {
+            return;
+        }
+        let target = *self.rng.pick(&printed);
+        let elem = self.program.arrays[target].elem;
+        let buffer = self.program.arrays.len();
+        self.program.arrays.push(Array { name: format!("{}", (b'A' + buffer as u8) as char), elem, extents: vec![1] });
+        let outer = self.rng.range(1, 2) as usize;
+        let size = if self.program.params.iter().any(|(n, _)| n == "m") && self.rng.chance(50) { "m" } else { "n" };
+        let p = self.param(size);
+        for d in 0..outer {
+            let name = if d == 0 { "n" } else { size };
+            self.scope.push((ITERATORS[d].into(), 0, self.param(name) - 1));
+        }
+        let inner = ITERATORS[outer];
+        let own = vec![Affine::var(inner, 1, 0)];
+        self.scope.push((inner.into(), 0, p - 1));
+        let written = Access { array: buffer, subscripts: own.clone() };
+        self.record(&written);
+        let mut producers = vec![Stmt::Write { target: Target::Element(written.clone()), op: Op::Assign, value: self.value(elem, 1, None) }];
+        if self.rng.chance(50) {
+            let value = self.value(elem, 1, None);
+            let value = if elem.is_int() { Expr::Remainder(Box::new(value), 1013) } else { value };
+            producers.push(Stmt::Write { target: Target::Element(written), op: Op::Add, value });
+        }
+        self.scope.pop();
+        self.scope.push((inner.into(), 1, p - 2));
+        let mut terms = Vec::new();
+        for _ in 0..self.rng.range(1, 3) {
+            let offset = self.rng.range(-1, 1);
+            let read = self.read(Access { array: buffer, subscripts: vec![own[0].clone().plus(offset)] });
+            let c = if elem.is_int() { self.rng.range(1, 3).to_string() } else { format!("{}{}", self.rng.pick(&["0.5", "0.25", "-0.25"]), if elem == Elem::Float { "f" } else { "" }) };
+            terms.push((c, read));
+        }
+        let value = if elem.is_int() { Expr::Remainder(Box::new(Expr::Sum(terms)), 1009) } else { Expr::Sum(terms) };
+        let subscripts = self.subscripts(target, None);
+        let access = Access { array: target, subscripts };
+        self.record(&access);
+        let consumer = Stmt::Write { target: Target::Element(access), op: Op::Assign, value };
+        self.scope.pop();
+        let inclusive = |var: &str, first: i64, last: Affine, body: Vec<Stmt>| Stmt::Loop { var: var.into(), from: Bound::Affine(Affine::constant(first)), to: Bound::Affine(last), step: 1, down: false, test: Test::Inclusive, body };
+        let mut body = vec![inclusive(inner, 0, Affine::var(size, 1, -1), producers), inclusive(inner, 1, Affine::var(size, 1, -2), vec![consumer])];
+        for d in (0..outer).rev() {
+            let name = if d == 0 { "n" } else { size };
+            body = vec![inclusive(ITERATORS[d], 0, Affine::var(name, 1, -1), body)];
+        }
+        self.scope.truncate(self.scope.len() - outer);
+        let last = self.program.regions.len() - 1;
+        self.program.regions[last].extend(body);
+        if self.rng.chance(50) {
+            self.program.scratch.push(buffer);
+        }
     }
 
     fn region(&mut self) -> Vec<Stmt> {
