@@ -53,7 +53,7 @@ const FLAGS_WITH_VALUE: &[&str] = &[
 /// arguments and parses as the translation mode does, written `--name=V`
 /// or `--name V`.
 const IOTILE_OPTIONS_WITH_VALUE: &[&str] =
-    &["--target", "--ctx", "--tile-size", "--tile-sizes", "--cache-sizes", "--block-sizes", "--max-shared-memory", "--l2-tile-factor", "--register-tiles", "--fusion", "--inline", "--reschedule", "--max-operations", "--max-seconds"];
+    &["--target", "--ctx", "--tile-size", "--tile-sizes", "--cache-sizes", "--block-sizes", "--max-shared-memory", "--l2-tile-factor", "--register-tiles", "--fusion", "--inline", "--expand", "--reschedule", "--max-operations", "--max-seconds"];
 
 /// iotile's own options without a separate value (`--isolate-full-tiles`
 /// takes its value only as `=V`).
