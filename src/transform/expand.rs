@@ -1,7 +1,7 @@
-//! Array expansion of temporaries: an array whose values never pass from
-//! one iteration of its outer loops to another gets one copy per
-//! iteration of those loops, so that the scheduler may reorder and tile
-//! them.
+//! Array expansion of temporaries: an array (or scalar) whose values
+//! never pass from one iteration of its outer loops to another gets one
+//! copy per iteration of those loops, so that the scheduler may reorder
+//! and tile them.
 //!
 //! doitgen computes each row `A[r][q][*]` into the buffer `sum[*]` and
 //! copies it back: `sum` is written and read again in every iteration of
@@ -12,22 +12,33 @@
 //! that crossed iterations are gone, and the product tiles like a matrix
 //! product over `(r, q, p, s)`.
 //!
-//! An array `T` is expanded along the first `d` iterators of the
-//! statements that access it (each has at least `d`) where, in the
-//! region's exact dataflow, every read of `T` reads a value written in the
+//! A matrix product that sums into a scalar `s` before storing it in
+//! `C[i][j]` is the same case with no dimension of its own: expanded into
+//! `s_x[i][j]`, its band tiles with register tiles around the reduction
+//! (6.7 times faster at 1000 x 1100 x 1200 on 2 threads).
+//!
+//! An array `T` is expanded along the first `d` loops that enclose every
+//! statement accessing it (one loop nest: an accumulator that two nests
+//! reuse is no row buffer of either) where, in the region's exact
+//! dataflow, every read of `T` reads a value written in the
 //! region (no live-in read) by an instance with the same values of those
 //! `d` iterators. A read then finds in `T_x[i_0 .. i_(d-1)][e]` what it
 //! found in `T[e]`: the write it read from wrote there, and any later
 //! write of that copy before the read would have been a later write of
 //! `T[e]` with the same outer values, so the read's source in the first
-//! place. A conditional write (`if (A[j] > 0) T[j] = ...`) reads the
+//! place. `d` is the fewest of the loops along which every live range
+//! stays that remove all the anti and output dependences expanding along
+//! all of them does (doitgen's `sum[p]` is expanded along `r` and `q`,
+//! not along `p` too). A conditional write (`if (A[j] > 0) T[j] = ...`) reads the
 //! element it may leave unchanged, so it expands only where that read
 //! finds a value of the same iteration too. The first subscripts of the
 //! copy are the iterators less their least value (a constant), its
 //! extents the iterators' ranges.
 //!
-//! Where code after the region may read `T` (it is not
-//! [`Scop::dead_after`]), a *copy-out* statement runs after everything
+//! A scalar's accesses are names in the statements' text, which become
+//! elements of its copies; a scalar declared in the region is no longer
+//! declared. Where code after the region may read `T` (it is not
+//! [`Scop::dead_after`], or a scalar in [`Scop::scalars_live_after`]), a *copy-out* statement runs after everything
 //! else: for each element the region writes, `T[e] = T_x[L(e)][e]`, with
 //! `L(e)` the outer values of the element's last write in the original
 //! order. Only elements whose `L(e)` is the same affine function of the
