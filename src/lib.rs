@@ -332,6 +332,10 @@ pub struct Generated {
 
 /// The schedules of a `--save-schedule` file: isl schedule trees separated
 /// by blank lines.
+/// The line before a saved schedule of a region whose row buffers were
+/// expanded ([`transform::expand`]): loaded, the region is expanded again.
+const EXPANDED_MARKER: &str = "# expanded row buffers";
+
 fn read_schedules(path: &Path) -> Result<Vec<String>, Diagnostic> {
     let text = std::fs::read_to_string(path).map_err(|e| Diagnostic::error(format!("cannot read '{}': {e}", path.display())))?;
     Ok(text.split("\n\n").map(str::trim).filter(|s| !s.is_empty()).map(String::from).collect())
@@ -392,7 +396,10 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
             let mut expansion: Option<scop::Scop>;
             let (schedule, region_ast, privatizable, decision) = loop {
                 let chosen = match loaded {
-                    Some(loaded) => load_schedule(session, scop, region.index, loaded).map_err(|why| region_error(file, region, &why))?,
+                    Some(loaded) => {
+                        let expandable = expandable.filter(|_| options.target == back::Target::Openmp && options.plan.as_ref().is_some_and(|p| p.expand != cli::Expand::Never));
+                        load_schedule(session, scop, region.index, loaded, expandable).map_err(|why| region_error(file, region, &why))?
+                    }
                     None if first_pass || plan.is_some() => {
                         match session.within_deadline(|| choose_schedule(session, scop, region.index, plan.as_ref(), options, times, expandable)) {
                             (_, true) => Err(isl::IslError(format!("it took more than {} s of CPU time (--max-seconds)", session.max_seconds()))),
@@ -551,7 +558,11 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
                 reports.push(report::RegionReport { region: region.index, line, statements, decision });
             }
             if options.save_schedule.is_some() {
-                saved_schedules.push_str(&schedule.isl_text());
+                if scop.expanded.is_empty() {
+                    saved_schedules.push_str(&schedule.isl_text());
+                } else {
+                    saved_schedules.push_str(&format!("{EXPANDED_MARKER}\n{}", schedule.isl_text()));
+                }
                 saved_schedules.push_str("\n\n");
             }
             let Some(region_ast) = region_ast else { return Ok((file.text[region.original.clone()].to_string(), None)) };
@@ -1339,21 +1350,45 @@ impl Costs {
 
 /// The schedule of region `index` from `--load-schedule`, checked against
 /// the region's dependences; `Err` says why it cannot be used.
-fn load_schedule(session: &Session, scop: &scop::Scop, index: usize, loaded: &[String]) -> Result<isl::IslResult<Chosen>, String> {
+fn load_schedule(session: &Session, scop: &scop::Scop, index: usize, loaded: &[String], expandable: Option<&std::collections::HashSet<String>>) -> Result<isl::IslResult<Chosen>, String> {
     let text = loaded.get(index).ok_or_else(|| format!("the --load-schedule file holds {} schedule(s); region {index} has none", loaded.len()))?;
+    let (expand, text) = match text.strip_prefix(EXPANDED_MARKER) {
+        Some(rest) => (true, rest.trim_start()),
+        None => (false, text.as_str()),
+    };
     let schedule = isl_rs::Schedule::read_from_str(session.ctx(), text)
         .map_err(isl::IslError::from)
         .and_then(schedule::sequence_sets)
         .map_err(|_| format!("schedule {index} of the --load-schedule file is not an isl schedule tree"))?;
+    if expand && expandable.is_none() {
+        return Err("the loaded schedule is one of the region with its row buffers expanded, which needs --target=openmp and no --expand=never".into());
+    }
+    // A schedule saved for the region with its row buffers expanded runs
+    // the statements of that model (the copy-out among them).
+    let model = |d: &deps::Dependences| -> isl::IslResult<Option<scop::Scop>> {
+        match (expand, expandable) {
+            (true, Some(used)) => transform::expand::apply(scop, d, used),
+            _ => Ok(None),
+        }
+    };
     let checked = deps::analyse(scop).and_then(|d| {
-        let schedule = legality::name_simd_conflicts(scop, &d, schedule)?;
-        Ok((legality::check(scop, &d, &schedule)?, d, schedule))
+        let (expanded, d) = match model(&d)? {
+            Some(x) => {
+                let d = deps::analyse(&x)?;
+                (Some(x), d)
+            }
+            None if expand => return Err(isl::IslError("its row buffers cannot be expanded".into())),
+            None => (None, d),
+        };
+        let scop = expanded.as_ref().unwrap_or(scop);
+        let schedule = legality::name_simd_conflicts(scop, &d, schedule.copy()?)?;
+        Ok((legality::check(scop, &d, &schedule)?, d, schedule, expanded))
     });
     match checked {
-        Ok((Some(why), _, _)) => Err(format!("the loaded schedule is not legal: {why}")),
-        Ok((None, d, schedule)) => Ok(d.privatization(scop).map(|privatizable| {
+        Ok((Some(why), _, _, _)) => Err(format!("the loaded schedule is not legal: {why}")),
+        Ok((None, d, schedule, expanded)) => Ok(d.privatization(expanded.as_ref().unwrap_or(scop)).map(|privatizable| {
             let decision = report::Decision { schedule: "loaded (--load-schedule)".into(), ..Default::default() };
-            Chosen { schedule, privatizable, warning: None, new: true, live_in: None, decision, dependences: Some(d), expanded: None }
+            Chosen { schedule, privatizable, warning: None, new: true, live_in: None, decision, dependences: Some(d), expanded }
         })),
         Err(e) => Err(format!("the loaded schedule cannot be checked: {e}")),
     }

@@ -83,6 +83,22 @@ fn load_schedule_reproduces_the_saved_code() {
     }
 }
 
+/// A schedule saved for a region whose row buffers were expanded runs the
+/// statements of the expanded model: loaded, it expands them again.
+#[test]
+fn load_schedule_reproduces_expanded_row_buffers() {
+    let dir = common::scratch();
+    let case = "testsuite/run/expand-row-buffers.c".to_string();
+    let saved = dir.path().join("schedule.txt").display().to_string();
+    let flags = ["--target=openmp", "--reschedule=always", "--expand=always"].map(String::from);
+    let first = iotile(&[&flags[..], &["--save-schedule".into(), saved.clone(), case.clone()]].concat());
+    assert!(first.status.success(), "{}", String::from_utf8_lossy(&first.stderr));
+    assert!(String::from_utf8_lossy(&first.stdout).contains("sum_x"), "not expanded:\n{}", String::from_utf8_lossy(&first.stdout));
+    let again = iotile(&[&flags[..], &["--load-schedule".into(), saved, case]].concat());
+    assert!(again.status.success(), "{}", String::from_utf8_lossy(&again.stderr));
+    assert_eq!(String::from_utf8_lossy(&first.stdout), String::from_utf8_lossy(&again.stdout));
+}
+
 /// Hand-edited schedules that reverse a dependence, or mark a loop that
 /// carries one parallel (or name no loop), are refused with a diagnostic
 /// and no output.

@@ -92,9 +92,9 @@ pub fn with_expanded(scop: &Scop, code: String, original: &str, indent: &str, de
         ));
     }
     let all: Vec<&str> = scop.expanded.iter().map(|e| e.name.as_str()).collect();
-    let original = if original.ends_with('\n') || original.is_empty() { original.to_string() } else { format!("{original}\n") };
-    let code = if code.ends_with('\n') { code } else { format!("{code}\n") };
-    out.push_str(&format!("{indent}  if ({}) {{\n{code}{indent}  }} else {{\n{original}{indent}  }}\n", all.join(" && ")));
+    // Both branches one level deeper than the block's lines.
+    let deeper = |text: &str| -> String { text.lines().map(|l| if l.trim().is_empty() { "\n".to_string() } else { format!("    {l}\n") }).collect() };
+    out.push_str(&format!("{indent}  if ({}) {{\n{}{indent}  }} else {{\n{}{indent}  }}\n", all.join(" && "), deeper(&code), deeper(original)));
     for name in &all {
         out.push_str(&format!("{indent}  {}({name});\n", if declared { "free" } else { "__builtin_free" }));
     }
