@@ -87,8 +87,6 @@ pub struct Expanded {
     pub name: String,
     /// The array expanded.
     pub original: String,
-    /// How many outer iterators the copies are indexed by first.
-    pub loops: usize,
     /// Element type.
     pub element_type: String,
     /// Extent of each dimension of the copies as C text of the

@@ -103,7 +103,7 @@ pub fn apply(scop: &Scop, dependences: &Dependences, used: &HashSet<String>) -> 
         expanded.arrays.push(ArrayInfo { name: plan.name.clone(), element_type: plan.array.value_type(), extents });
         expanded.dead_after.push(plan.name.clone());
         let extents = plan.extents.iter().cloned().chain(plan.array.extents.iter().map(|e| e.clone().unwrap_or_default())).collect();
-        expanded.expanded.push(Expanded { name: plan.name, original: plan.array.name.clone(), loops: plan.lows.len(), element_type: plan.array.value_type(), extents, copied_out: plan.copy_out.is_some() });
+        expanded.expanded.push(Expanded { name: plan.name, original: plan.array.name.clone(), element_type: plan.array.value_type(), extents, copied_out: plan.copy_out.is_some() });
     }
     Ok(Some(expanded))
 }
