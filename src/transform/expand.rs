@@ -35,6 +35,16 @@
 //! copy are the iterators less their least value (a constant), its
 //! extents the iterators' ranges.
 //!
+//! Expanded, an array must free one of those loops: some loop among the
+//! `d` then carries no dependence of the statements they enclose (the
+//! array's own anti and output dependences were all it carried).
+//! Otherwise the copies cost memory and gain nothing the schedule can use.
+//!
+//! A scalar that several outermost nests use, none reading what another
+//! wrote, is first split into one scalar per nest (the nest's own
+//! temporary, declared in the region; the last nest keeps the name), so
+//! that each is a row buffer of its nest alone.
+//!
 //! A scalar's accesses are names in the statements' text, which become
 //! elements of its copies; a scalar declared in the region is no longer
 //! declared. Where code after the region may read `T` (it is not
@@ -63,10 +73,74 @@ use crate::scop::{Access, ArrayInfo, Body, BodyPiece, Expanded, Scop, Statement}
 /// documentation); `None` where none can. `used` lists the identifiers
 /// the copies' names must avoid.
 pub fn apply(scop: &Scop, dependences: &Dependences, used: &HashSet<String>) -> IslResult<Option<Scop>> {
-    let mut plans = Vec::new();
     let mut taken = used.clone();
+    match split_webs(scop, dependences, &mut taken)? {
+        Some(split) => expand(&split, &crate::deps::analyse(&split)?, &mut taken),
+        None => expand(scop, dependences, &mut taken),
+    }
+}
+
+/// A scalar that several outermost loop nests use, none reading what
+/// another wrote (`w` summing a column in one nest, a row in the next),
+/// becomes one scalar per nest: `w_0`, `w_1`, ..., declared in the
+/// region, and the original in the last nest (whose value is the one the
+/// code after the region may read). Each is then a row buffer of its own
+/// nest. `None` where no scalar is split.
+fn split_webs(scop: &Scop, dependences: &Dependences, taken: &mut HashSet<String>) -> IslResult<Option<Scop>> {
+    let Some(positions) = crate::transform::inline::top_level_positions(scop)? else { return Ok(None) };
+    let nest = |statement: &str| scop.statements.iter().position(|s| s.name == statement).map(|k| positions[k]);
+    let mut statements: Option<Vec<Statement>> = None;
+    let mut arrays = Vec::new();
+    let mut declarations = Vec::new();
+    for scalar in scop.arrays.iter().filter(|a| a.extents.is_empty()) {
+        let mut nests: Vec<usize> = scop.statements.iter().enumerate().filter(|(_, s)| s.reads.iter().chain(&s.writes).any(|a| a.array == scalar.name)).map(|(k, _)| positions[k]).collect();
+        nests.sort_unstable();
+        nests.dedup();
+        if nests.len() < 2 || !live_in_free(dependences, &scalar.name)? {
+            continue;
+        }
+        let flow = dependences.tagged_flow_of(scop, &scalar.name)?.get_map_list()?;
+        let mut within = true;
+        for i in 0..flow.size()? {
+            let map = flow.get_at(i)?;
+            within &= nest(&map.get_tuple_name(DimType::In)?) == nest(&map.get_tuple_name(DimType::Out)?);
+        }
+        if !within {
+            continue;
+        }
+        let all = match &mut statements {
+            Some(all) => all,
+            None => statements.insert(scop.statements.iter().map(Statement::copy).collect::<IslResult<Vec<_>>>()?),
+        };
+        for (web, &n) in nests[..nests.len() - 1].iter().enumerate() {
+            let mut name = format!("{}_{web}", scalar.name);
+            while taken.contains(&name) {
+                name.push('_');
+            }
+            taken.insert(name.clone());
+            for (_, s) in all.iter_mut().enumerate().filter(|(k, _)| positions[*k] == n) {
+                for a in s.reads.iter_mut().chain(s.writes.iter_mut()).filter(|a| a.array == scalar.name) {
+                    a.relation = a.relation.copy()?.set_tuple_name(DimType::Out, &name)?;
+                    a.array = name.clone();
+                }
+                s.body = Body { pieces: rename_scalar(&s.body.pieces, &scalar.name, &|| vec![BodyPiece::Text(name.clone())]) };
+            }
+            arrays.push(ArrayInfo { name: name.clone(), element_type: scalar.value_type(), extents: Vec::new() });
+            declarations.push(format!("{} {name};", scalar.value_type()));
+        }
+    }
+    let Some(statements) = statements else { return Ok(None) };
+    let mut split = scop.with_statements(statements, scop.schedule.copy()?)?;
+    split.arrays.extend(arrays);
+    split.private_declarations.extend(declarations);
+    Ok(Some(split))
+}
+
+/// `scop` with its row buffers expanded (see [`apply`]).
+fn expand(scop: &Scop, dependences: &Dependences, taken: &mut HashSet<String>) -> IslResult<Option<Scop>> {
+    let mut plans = Vec::new();
     for array in &scop.arrays {
-        if let Some(plan) = plan(scop, dependences, array, &mut taken)? {
+        if let Some(plan) = plan(scop, dependences, array, taken)? {
             plans.push(plan);
         }
     }
@@ -139,7 +213,7 @@ fn plan<'a>(scop: &Scop, dependences: &Dependences, array: &'a ArrayInfo, taken:
     }
     let accessing: Vec<&Statement> = scop.statements.iter().filter(|s| s.reads.iter().chain(&s.writes).any(|a| a.array == array.name)).collect();
     let names: Vec<&str> = accessing.iter().map(|s| s.name.as_str()).collect();
-    let depth = common_loops(scop.schedule.get_root()?, &names)?;
+    let (depth, nest) = common_loops(scop.schedule.get_root()?, &names)?;
     if depth == 0 || !scop.array_accesses(&array.name, false)?.is_empty()? && !live_in_free(dependences, &array.name)? {
         return Ok(None);
     }
@@ -161,6 +235,19 @@ fn plan<'a>(scop: &Scop, dependences: &Dependences, array: &'a ArrayInfo, taken:
         return Ok(None);
     };
     if order.is_equal(&kept)? {
+        return Ok(None);
+    }
+    // It gains only where one of those loops then carries no dependence
+    // of the statements it encloses (doitgen's `r` and `q`, a product's
+    // `i` and `j` around a scalar accumulator): ludcmp's `w` expanded
+    // along its `i`, which the updates of `A` carry anyway, made it 1.33
+    // times slower.
+    let others = dependences.validity()?.subtract(order.copy()?)?.intersect_domain(nest.copy()?)?.intersect_range(nest)?;
+    let mut frees = false;
+    for level in 1..=loops {
+        frees |= !carried(&order, level)?.is_empty()? && carried(&others, level)?.is_empty()?;
+    }
+    if !frees {
         return Ok(None);
     }
     // The range of each outer iterator, over every instance accessing the
@@ -204,11 +291,12 @@ fn plan<'a>(scop: &Scop, dependences: &Dependences, array: &'a ArrayInfo, taken:
 }
 
 /// How many loops of the original schedule (below `node`) enclose every
-/// statement of `names`: one array reused by two loop nests (`w` of
+/// statement of `names`, and the instances of the statements they
+/// enclose: one array reused by two loop nests (`w` of
 /// ludcmp, an accumulator in each of two nests) is no row buffer of
 /// either, and expanded along the outer loop of one it changed what
 /// neither needs (ludcmp ran 1.33 times slower).
-fn common_loops(node: isl_rs::ScheduleNode, names: &[&str]) -> IslResult<usize> {
+fn common_loops(node: isl_rs::ScheduleNode, names: &[&str]) -> IslResult<(usize, UnionSet)> {
     use isl_rs::ScheduleNodeType as Type;
     let mut node = node;
     let mut loops = 0;
@@ -225,19 +313,25 @@ fn common_loops(node: isl_rs::ScheduleNode, names: &[&str]) -> IslResult<usize> 
                     let here = crate::isl::tuple_names(&filter)?;
                     if names.iter().any(|n| here.iter().any(|h| h == n)) {
                         if holding.is_some() || !names.iter().all(|n| here.iter().any(|h| h == n)) {
-                            return Ok(loops);
+                            return Ok((loops, node.get_domain()?));
                         }
                         holding = Some(c);
                     }
                 }
-                let Some(c) = holding else { return Ok(loops) };
+                let Some(c) = holding else { return Ok((loops, node.get_domain()?)) };
                 node = node.get_child(c)?;
             }
-            Type::Leaf => return Ok(loops),
             _ if node.n_children()? == 1 => node = node.get_child(0)?,
-            _ => return Ok(loops),
+            _ => return Ok((loops, node.get_domain()?)),
         }
     }
+}
+
+/// The pairs of `relation` (between statement instances) with the same
+/// values of the first `level - 1` iterators and different `level`-th
+/// ones: those the `level`-th loop carries.
+fn carried(relation: &UnionMap, level: usize) -> IslResult<UnionMap> {
+    Ok(equal_part(relation, level - 1)?.subtract(equal_part(relation, level)?)?)
 }
 
 /// Whether no read of `array` reads a value from before the region.
@@ -368,14 +462,33 @@ fn rename(pieces: &[BodyPiece], plan: &Plan) -> Vec<BodyPiece> {
                 out.push(BodyPiece::Element { array: plan.name.clone(), subscripts: all });
             }
             // A scalar is a name in the statement's text.
-            BodyPiece::Text(text) if plan.array.extents.is_empty() => {
+            BodyPiece::Text(_) if plan.array.extents.is_empty() => {
+                out.extend(rename_scalar(std::slice::from_ref(piece), &plan.array.name, &|| vec![BodyPiece::Element { array: plan.name.clone(), subscripts: first() }]));
+            }
+            other => out.push(other.clone()),
+        }
+    }
+    out
+}
+
+/// `pieces` with each occurrence of the scalar `name` in their text
+/// replaced by the pieces `by` gives.
+fn rename_scalar(pieces: &[BodyPiece], name: &str, by: &dyn Fn() -> Vec<BodyPiece>) -> Vec<BodyPiece> {
+    let mut out = Vec::new();
+    for piece in pieces {
+        match piece {
+            BodyPiece::Text(text) => {
                 let mut rest = text.as_str();
-                while let Some(at) = occurrence(rest, &plan.array.name) {
+                while let Some(at) = occurrence(rest, name) {
                     out.push(BodyPiece::Text(rest[..at].to_string()));
-                    out.push(BodyPiece::Element { array: plan.name.clone(), subscripts: first() });
-                    rest = &rest[at + plan.array.name.len()..];
+                    out.extend(by());
+                    rest = &rest[at + name.len()..];
                 }
                 out.push(BodyPiece::Text(rest.to_string()));
+            }
+            BodyPiece::Element { array, subscripts } => {
+                let subscripts = subscripts.iter().map(|s| rename_scalar(s, name, by)).collect();
+                out.push(BodyPiece::Element { array: array.clone(), subscripts });
             }
             other => out.push(other.clone()),
         }

@@ -105,7 +105,7 @@ struct Plan {
 /// Per statement, the index of the outermost loop (child of the original
 /// schedule's outermost sequence) holding it; `None` where the schedule
 /// has no such sequence.
-fn top_level_positions(scop: &Scop) -> IslResult<Option<Vec<usize>>> {
+pub(crate) fn top_level_positions(scop: &Scop) -> IslResult<Option<Vec<usize>>> {
     let root = scop.schedule.get_root()?;
     if root.n_children()? != 1 {
         return Ok(None);
