@@ -243,18 +243,7 @@ impl Generator {
         for d in 0..dims {
             self.scope.push((ITERATORS[d].into(), 1, n - 2));
         }
-        let mut terms = Vec::new();
-        for _ in 0..self.rng.range(1, 3) {
-            let subscripts = own.iter().map(|a| a.clone().plus(self.rng.range(-1, 1))).collect();
-            let read = self.read(Access { array: stage, subscripts });
-            let c = if elem.is_int() { self.rng.range(1, 3).to_string() } else { format!("{}{}", self.rng.pick(&["0.5", "0.25", "-0.25"]), if elem == Elem::Float { "f" } else { "" }) };
-            terms.push((c, read));
-        }
-        let value = if elem.is_int() { Expr::Remainder(Box::new(Expr::Sum(terms)), 1009) } else { Expr::Sum(terms) };
-        let subscripts = self.subscripts(target, None);
-        let access = Access { array: target, subscripts };
-        self.record(&access);
-        let consumer = Stmt::Write { target: Target::Element(access), op: Op::Assign, value };
+        let consumer = self.neighbour_sum(target, stage, &own);
         self.scope.truncate(self.scope.len() - dims);
         let last = self.program.regions.len() - 1;
         self.program.regions[last].extend(loops(0, Affine::var("n", 1, -1), vec![producer]));
@@ -297,18 +286,7 @@ impl Generator {
         }
         self.scope.pop();
         self.scope.push((inner.into(), 1, p - 2));
-        let mut terms = Vec::new();
-        for _ in 0..self.rng.range(1, 3) {
-            let offset = self.rng.range(-1, 1);
-            let read = self.read(Access { array: buffer, subscripts: vec![own[0].clone().plus(offset)] });
-            let c = if elem.is_int() { self.rng.range(1, 3).to_string() } else { format!("{}{}", self.rng.pick(&["0.5", "0.25", "-0.25"]), if elem == Elem::Float { "f" } else { "" }) };
-            terms.push((c, read));
-        }
-        let value = if elem.is_int() { Expr::Remainder(Box::new(Expr::Sum(terms)), 1009) } else { Expr::Sum(terms) };
-        let subscripts = self.subscripts(target, None);
-        let access = Access { array: target, subscripts };
-        self.record(&access);
-        let consumer = Stmt::Write { target: Target::Element(access), op: Op::Assign, value };
+        let consumer = self.neighbour_sum(target, buffer, &own);
         self.scope.pop();
         let inclusive = |var: &str, first: i64, last: Affine, body: Vec<Stmt>| Stmt::Loop { var: var.into(), from: Bound::Affine(Affine::constant(first)), to: Bound::Affine(last), step: 1, down: false, test: Test::Inclusive, body };
         let mut body = vec![inclusive(inner, 0, Affine::var(size, 1, -1), producers), inclusive(inner, 1, Affine::var(size, 1, -2), vec![consumer])];
@@ -322,6 +300,25 @@ impl Generator {
         if self.rng.chance(50) {
             self.program.scratch.push(buffer);
         }
+    }
+
+    /// A write of `target`, at subscripts drawn for the loops in scope,
+    /// of one to three reads of `array` at `own` moved by -1 to 1 along
+    /// each dimension, each times a small constant.
+    fn neighbour_sum(&mut self, target: usize, array: usize, own: &[Affine]) -> Stmt {
+        let elem = self.program.arrays[target].elem;
+        let mut terms = Vec::new();
+        for _ in 0..self.rng.range(1, 3) {
+            let subscripts = own.iter().map(|a| a.clone().plus(self.rng.range(-1, 1))).collect();
+            let read = self.read(Access { array, subscripts });
+            let c = if elem.is_int() { self.rng.range(1, 3).to_string() } else { format!("{}{}", self.rng.pick(&["0.5", "0.25", "-0.25"]), if elem == Elem::Float { "f" } else { "" }) };
+            terms.push((c, read));
+        }
+        let value = if elem.is_int() { Expr::Remainder(Box::new(Expr::Sum(terms)), 1009) } else { Expr::Sum(terms) };
+        let subscripts = self.subscripts(target, None);
+        let access = Access { array: target, subscripts };
+        self.record(&access);
+        Stmt::Write { target: Target::Element(access), op: Op::Assign, value }
     }
 
     fn region(&mut self) -> Vec<Stmt> {
