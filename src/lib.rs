@@ -330,12 +330,13 @@ pub struct Generated {
     pub reports: Vec<report::RegionReport>,
 }
 
-/// The schedules of a `--save-schedule` file: isl schedule trees separated
-/// by blank lines.
 /// The line before a saved schedule of a region whose row buffers were
 /// expanded ([`transform::expand`]): loaded, the region is expanded again.
 const EXPANDED_MARKER: &str = "# expanded row buffers";
 
+/// The schedules of a `--save-schedule` file: isl schedule trees separated
+/// by blank lines (each after [`EXPANDED_MARKER`] where the region was
+/// expanded).
 fn read_schedules(path: &Path) -> Result<Vec<String>, Diagnostic> {
     let text = std::fs::read_to_string(path).map_err(|e| Diagnostic::error(format!("cannot read '{}': {e}", path.display())))?;
     Ok(text.split("\n\n").map(str::trim).filter(|s| !s.is_empty()).map(String::from).collect())
@@ -390,6 +391,8 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
             let mut plan = options.plan.clone();
             let mut loaded = options.loaded_schedules.as_deref();
             let mut first_pass = true;
+            // Row buffers may be expanded (`expanded_choice` says when),
+            // their copies named apart from the region's identifiers.
             let expandable = Some(&used);
             // The region with arrays expanded, where its schedule is one
             // of that model.

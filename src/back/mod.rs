@@ -69,8 +69,8 @@ pub fn guarded(scop: &Scop, code: String, original: &str, indent: &str) -> IslRe
 /// runs no loop over it counts as 1. The copies are allocated with
 /// `malloc` and `free` where the file declares them (`declared`), else
 /// with the compilers' built-in ones (gcc, clang and icc have
-/// `__builtin_malloc`; the pointers to arrays of run-time extents already
-/// ask for one of them). `code` itself where nothing is expanded.
+/// `__builtin_malloc` and `__SIZE_TYPE__`; the pointers to arrays of
+/// run-time extents already ask for one of them). `code` itself where nothing is expanded.
 pub fn with_expanded(scop: &Scop, code: String, original: &str, indent: &str, declared: bool) -> String {
     if scop.expanded.is_empty() {
         return code;
@@ -82,7 +82,7 @@ pub fn with_expanded(scop: &Scop, code: String, original: &str, indent: &str, de
     let mut out = format!("{indent}{{\n");
     for e in &scop.expanded {
         let inner: String = e.extents.iter().skip(1).map(|x| format!("[{}]", positive(x))).collect();
-        let count: Vec<String> = e.extents.iter().map(|x| format!("(size_t){}", positive(x))).collect();
+        let count: Vec<String> = e.extents.iter().map(|x| format!("({}){}", if declared { "size_t" } else { "__SIZE_TYPE__" }, positive(x))).collect();
         out.push_str(&format!(
             "{indent}  {ty} (*{name}){inner} = ({ty} (*){inner}) {malloc}(sizeof({ty}) * {count});\n",
             ty = e.element_type,
