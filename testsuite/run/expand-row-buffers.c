@@ -1,9 +1,11 @@
 /* Row buffers: arrays written and read again in each iteration of their
  * outer loops, which iotile may expand into one row per iteration. `sum`
- * is read after the region (the last row is copied back into it), `tmp`
+ * is read after its region (the last row is copied back into it), `tmp`
  * is local to the function and its loops start at 1, and `carry` passes
- * values from one row to the next (it cannot be expanded). The sizes are
- * no multiples of small tiles. */
+ * values from one row to the next (it cannot be expanded). Two regions:
+ * as one, isl's code for two-level isolated tiles under maximal fusion
+ * took more than the operation bound. The sizes are no multiples of
+ * small tiles. */
 #include <stdio.h>
 
 #define NR 7
@@ -14,7 +16,6 @@ static double A[NR][NQ][NP], C4[NP][NP], sum[NP], carry[NP], B[NR][NP + 1];
 
 static void kernel(int nr, int nq, int np)
 {
-  double tmp[NP + 1];
   int r, q, p, s;
 #pragma scop
   for (r = 0; r < nr; r++)
@@ -27,6 +28,14 @@ static void kernel(int nr, int nq, int np)
       for (p = 0; p < np; p++)
         A[r][q][p] = sum[p];
     }
+#pragma endscop
+}
+
+static void rows(int nr, int np)
+{
+  double tmp[NP + 1];
+  int r, p;
+#pragma scop
   for (r = 1; r < nr; r++) {
     for (p = 1; p <= np; p++)
       tmp[p] = A[r][0][p - 1] * 0.5 + A[r - 1][1][p - 1];
@@ -56,6 +65,7 @@ int main(void)
     carry[p] = p * 0.25;
   }
   kernel(NR, NQ, NP);
+  rows(NR, NP);
   for (int r = 0; r < NR; r++)
     for (int q = 0; q < NQ; q++)
       for (int p = 0; p < NP; p++)
