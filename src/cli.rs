@@ -74,7 +74,7 @@ pub struct Cli {
     #[arg(value_name = "INPUT.c")]
     pub inputs: Vec<PathBuf>,
 
-    /// Output file (standard output when omitted).
+    /// Output file (standard output when omitted or `-`).
     #[arg(short = 'o', value_name = "OUTPUT")]
     pub output: Option<PathBuf>,
 

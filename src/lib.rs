@@ -164,6 +164,11 @@ fn translate(cli: &Cli) -> Result<(), ()> {
     }
     let dumping = cli.dump_scop || cli.dump_schedule || cli.report.is_some();
     match &cli.output {
+        // `-o -`: standard output, as a compiler's `-o -` is.
+        Some(path) if path.as_os_str() == "-" => {
+            let _ = std::io::stdout().write_all(output.text.as_bytes());
+            Ok(())
+        }
         Some(path) => write_atomically(path, &output.text).map_err(|d| {
             // No half of a translation: the kernels go with their host code.
             if let Some(kernels) = &cli.kernels {

@@ -420,6 +420,12 @@ fn outputs_onto_pipes_links_and_files_keep_what_they_are() {
     assert!(std::fs::symlink_metadata(&pipe).unwrap().file_type().is_fifo());
     assert_eq!(reader.join().unwrap(), expected);
 
+    // `-o -` is standard output, as for a compiler; no file named `-`.
+    let out = Command::new(IOTILE).args(["--target=openmp", "-o", "-"]).arg(root().join(SMALL)).current_dir(dir.path()).output().unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(out.stdout, expected);
+    assert!(!dir.path().join("-").exists());
+
     let real = dir.path().join("real.c");
     std::fs::write(&real, "old").unwrap();
     std::fs::set_permissions(&real, std::fs::Permissions::from_mode(0o640)).unwrap();
