@@ -353,8 +353,11 @@ impl Tiler<'_> {
         let prefix = node.get_prefix_schedule_union_map()?;
         let Some(mut band) = Band::measure(self.scop, model, &prefix, &partial, innermost, &io.hierarchy)? else { return Ok((node, asked.clone(), outer_of(&asked))) };
         // The register tiles that [`Self::register_tile`] will make where
-        // the sizes allow.
-        if let (Some(shape), false, true) = (self.options.registers, self.options.mark_threads, n >= 3) {
+        // the sizes allow: in a band with no band below it (the tiler's
+        // `leaf_band`; a convolution's band over `f, y, x, c` has the
+        // kernel's loops inside) whose innermost member is parallel.
+        let blocked = n >= 3 && leaf_band(&node)? && node.band_member_get_coincident(innermost as i32)?;
+        if let (Some(shape), false, true) = (self.options.registers, self.options.mark_threads, blocked) {
             if let Some((r, Some(u))) = reduction_member(&node, self.scop, innermost as i32)? {
                 band = band.with_registers(RegisterBlock { reduction: r as usize, rows_member: u as usize, columns_member: innermost, rows: shape.rows, columns: shape.columns });
             }
