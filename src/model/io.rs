@@ -95,6 +95,17 @@ const THREADS: f64 = 2.0;
 /// (nussinov).
 pub const AUTO_MARGIN: f64 = 0.06;
 
+/// How many times fewer bytes than the given sizes a choice must move
+/// into the innermost level for `auto` to take it when it is modelled
+/// cheaper, but by less than [`AUTO_MARGIN`]: the model's error lies in
+/// the cycles of loops and instances, which a cut in traffic this large
+/// outweighs. Yolo9000-12's 64 x 4 x 34 x 24 (modelled 5.5% cheaper than
+/// 32 x 32 x 32 x 32, a thirteenth of its L1 traffic) ran 1.64x faster,
+/// yolo9000-18's 128 x 17 x 17 x 16 (2.9%, an eighth) 1.15x at 2 threads;
+/// PolyBench's choices below the margin move at most 1.85 times less
+/// (trmm), most of them about as much as 32 x 32.
+pub const TRAFFIC_CUT: f64 = 4.0;
+
 /// Leaves of the tile-size search evaluated at most per band: the search
 /// stops there with the best choice found.
 const MAX_EVALUATIONS: u64 = 200_000;

@@ -22,7 +22,7 @@ use crate::deps::Dependences;
 use crate::legality::{band_reorderable, parallel_conflict, simd_conflicts};
 use crate::marks::{parallel_mark, registers_mark, simd_mark};
 use crate::isl::{named_id, tuple_names, within_operations, IslResult};
-use crate::model::io::{lcm, Band, BandReport, Hierarchy, RegisterBlock, Tiling, AUTO_MARGIN, SECOND_LEVEL_MARGIN};
+use crate::model::io::{lcm, Band, BandReport, Hierarchy, RegisterBlock, Tiling, AUTO_MARGIN, SECOND_LEVEL_MARGIN, TRAFFIC_CUT};
 use crate::model::{one_step_along, stride, CostModel, Stride, STRIDED_IN_TILE};
 use crate::scop::Scop;
 
@@ -369,7 +369,9 @@ impl Tiler<'_> {
             let (searched, search) = band.search(&io.hierarchy);
             let searched = Tiling { outer: outer_of(&searched.sizes), ..searched };
             let (best, given) = (band.cycles(&searched, &io.hierarchy), band.cycles(&fixed, &io.hierarchy));
-            if best > given * (1.0 - AUTO_MARGIN) {
+            let innermost = |t: &Tiling| io.hierarchy.levels.first().map_or(0.0, |l| band.traffic(t, l));
+            let cut = innermost(&fixed) / innermost(&searched).max(1.0);
+            if best > given * (1.0 - AUTO_MARGIN) && (best >= given || cut < TRAFFIC_CUT) {
                 // Within the model's error of the given sizes: keep them.
                 let why = format!(
                     "the model's best of {} tilings evaluated ({} pruned), {:?} in order {:?}, is predicted only {:.1}% faster",
@@ -381,7 +383,10 @@ impl Tiler<'_> {
                 );
                 (fixed, why, "fixed", Some(search))
             } else {
-                let why = format!("least modelled cycles of {} tilings evaluated ({} partial choices pruned), {:.1}% below the given sizes'", search.0, search.1, 100.0 * (1.0 - best / given));
+                let mut why = format!("least modelled cycles of {} tilings evaluated ({} partial choices pruned), {:.1}% below the given sizes'", search.0, search.1, 100.0 * (1.0 - best / given));
+                if best > given * (1.0 - AUTO_MARGIN) {
+                    why.push_str(&format!(", moving {cut:.1} times fewer bytes into {}", io.hierarchy.levels[0].name));
+                }
                 (searched, why, "auto", Some(search))
             }
         };
