@@ -357,6 +357,7 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
     // holding their regions (by the function's offset).
     let mut replacements: Vec<(std::ops::Range<usize>, String)> = Vec::new();
     let mut kernels: Vec<(usize, String)> = Vec::new();
+    let mut helpers_defined = false;
     let mut kernels_file = String::new();
     let mut failed = false;
     let mut saved_schedules = String::new();
@@ -623,6 +624,12 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
                 // (A region kept as written stays the original text.)
                 let regenerated = code != file.text[region.original.clone()];
                 let code = if regenerated && !cuda { without_dead_path_warnings(code) } else { code };
+                // C's helpers before the function of the first region
+                // that calls them (CUDA's preludes define them).
+                if !cuda && !helpers_defined && back::c::calls_helpers(&code) {
+                    kernels.push((front::function_start(&file.text, region.original.start), back::c::HELPERS.to_string()));
+                    helpers_defined = true;
+                }
                 replacements.push((region.original.clone(), code));
                 if let Some((definitions, declarations)) = region_kernels {
                     let before = front::function_start(&file.text, region.original.start);

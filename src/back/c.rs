@@ -5,7 +5,9 @@
 //! whose iterators pass `int`'s range, [`Scop::counter_type`]), statement instances
 //! are the statements' bodies with iterators replaced by the AST's argument
 //! expressions, and isl's `min`/`max`/`floord` become ternaries so that the
-//! output needs no helper macros that could clash with the user's.
+//! output needs no helper macros that could clash with the user's (but
+//! for long ones, which call functions of [`HELPERS`] instead: ternaries
+//! repeat their operands).
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -18,6 +20,35 @@ use crate::marks::{is_registers_mark, parallel_mark_depth, scratch_mark_index, s
 use crate::isl::{ast_node_type, IslError, IslResult};
 use crate::scop::{FlatLayout, PrintedElement, Scop};
 use crate::transform::shared::BandCopies;
+
+/// Longest text a `min`, `max` or floor division prints as ternaries,
+/// which repeat their operands; a longer one calls [`HELPERS`]' functions,
+/// which evaluate each operand once. (Long enough for every bound of
+/// PolyBench at LARGE, at most 845 characters, seidel-2d's: with calls
+/// from 240 on, seidel-2d ran 2% slower.) (Ternaries only, the bounds of a
+/// skewed band tiled 4 x 6 on CUDA printed 137 MB, and 3 x 5 more than a
+/// gigabyte: each of a `max`'s six operands doubled the text, and every
+/// nested `max` or floor division multiplied it.)
+const INLINE_TEXT: usize = 1024;
+
+/// The functions a long `min`, `max` or floor division calls, on `long`
+/// values (a loop's bounds), defined before the function of the first
+/// region that calls them; `IOTILE_HD` is empty in C and makes them host
+/// and device functions in CUDA.
+pub const HELPERS: &str = r#"#ifndef IOTILE_HD
+#define IOTILE_HD
+#endif
+/* The greater and the lesser of two loop bounds, and a floor division by a
+ * positive divisor, each operand evaluated once. */
+__attribute__((unused)) static IOTILE_HD inline long iotile_max(long a, long b) { return a >= b ? a : b; }
+__attribute__((unused)) static IOTILE_HD inline long iotile_min(long a, long b) { return a <= b ? a : b; }
+__attribute__((unused)) static IOTILE_HD inline long iotile_floord(long a, long b) { return a < 0 ? -((-a + b - 1) / b) : a / b; }
+"#;
+
+/// Whether `code` calls a function of [`HELPERS`].
+pub fn calls_helpers(code: &str) -> bool {
+    ["iotile_max(", "iotile_min(", "iotile_floord("].iter().any(|f| code.contains(f))
+}
 
 /// Precedence levels of printed C expressions (higher binds tighter).
 mod prec {
@@ -965,13 +996,16 @@ impl<'a> Writer<'a> {
                 Ok((format!("{a} || {b}"), prec::OR))
             }
             O::Max | O::Min => {
-                let cmp = if e.get_op_type()? == O::Max { ">=" } else { "<=" };
-                let mut acc = self.operand(e, 0, prec::ADDITIVE)?;
-                for i in 1..n {
-                    let next = self.operand(e, i, prec::ADDITIVE)?;
-                    acc = format!("({acc} {cmp} {next} ? {acc} : {next})");
-                }
-                Ok((acc, prec::ATOM))
+                let (cmp, helper) = if e.get_op_type()? == O::Max { (">=", "iotile_max") } else { ("<=", "iotile_min") };
+                let operands: Vec<String> = (0..n).map(|i| self.operand(e, i, prec::ADDITIVE)).collect::<IslResult<_>>()?;
+                // A ternary repeats its operands: the text doubles with
+                // every operand, and with every nesting.
+                let inline = operands[1..].iter().try_fold(operands[0].clone(), |acc, next| {
+                    let text = format!("({acc} {cmp} {next} ? {acc} : {next})");
+                    (text.len() <= INLINE_TEXT).then_some(text)
+                });
+                let called = || operands[1..].iter().fold(operands[0].clone(), |acc, next| format!("{helper}({acc}, {next})"));
+                Ok((inline.unwrap_or_else(called), prec::ATOM))
             }
             O::Minus => Ok((format!("-{}", self.operand(e, 0, prec::ATOM)?), prec::UNARY)),
             O::Add => self.binary(e, "+", prec::ADDITIVE),
@@ -984,7 +1018,8 @@ impl<'a> Writer<'a> {
                 // dividends (C's `/` truncates).
                 let a = self.operand(e, 0, prec::ATOM)?;
                 let b = self.operand(e, 1, prec::ATOM)?;
-                Ok((format!("({a} < 0 ? -((-{a} + {b} - 1) / {b}) : {a} / {b})"), prec::ATOM))
+                let text = format!("({a} < 0 ? -((-{a} + {b} - 1) / {b}) : {a} / {b})");
+                Ok((if text.len() <= INLINE_TEXT { text } else { format!("iotile_floord({a}, {b})") }, prec::ATOM))
             }
             O::Cond | O::Select => {
                 let c = self.operand(e, 0, prec::OR)?;

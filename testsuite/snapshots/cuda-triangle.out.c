@@ -5,6 +5,15 @@
 #else
 #include <cuda_runtime.h>
 #endif
+#define IOTILE_HD __host__ __device__
+#ifndef IOTILE_HD
+#define IOTILE_HD
+#endif
+/* The greater and the lesser of two loop bounds, and a floor division by a
+ * positive divisor, each operand evaluated once. */
+__attribute__((unused)) static IOTILE_HD inline long iotile_max(long a, long b) { return a >= b ? a : b; }
+__attribute__((unused)) static IOTILE_HD inline long iotile_min(long a, long b) { return a <= b ? a : b; }
+__attribute__((unused)) static IOTILE_HD inline long iotile_floord(long a, long b) { return a < 0 ? -((-a + b - 1) / b) : a / b; }
 /* Whether two objects of n bytes differ in some bit. */
 __attribute__((unused)) static __device__ int iotile_bits_differ(const void *a, const void *b, unsigned n) {
   const unsigned char *x = (const unsigned char *)a, *y = (const unsigned char *)b;
