@@ -308,16 +308,22 @@ fn run_program(exe: &Path, dir: &Path, timeout: Duration) -> Result<String, (Kin
 
 /// Runs `cmd` with its output in files of `dir`, killing it after
 /// `timeout`; gives whether it succeeded, its standard output and error.
+/// It runs in a process group of its own, killed whole: killing the
+/// driver alone left the compiler it had started (gcc's `cc1`) running
+/// on, once with 23 GB of memory on a translation a gigabyte long.
 fn run(mut cmd: Command, timeout: Duration, dir: &Path) -> Result<(bool, String, String), String> {
+    use std::os::unix::process::CommandExt as _;
     let (out_path, err_path) = (dir.join("run.out"), dir.join("run.err"));
     let files = (std::fs::File::create(&out_path), std::fs::File::create(&err_path));
     let (Ok(out), Ok(err)) = files else { return Err(format!("cannot create output files in {}", dir.display())) };
-    let mut child = cmd.stdin(Stdio::null()).stdout(out).stderr(err).spawn().map_err(|e| format!("cannot run {:?}: {e}", cmd.get_program()))?;
+    let mut child = cmd.stdin(Stdio::null()).stdout(out).stderr(err).process_group(0).spawn().map_err(|e| format!("cannot run {:?}: {e}", cmd.get_program()))?;
     let started = Instant::now();
     let status = loop {
         match child.try_wait() {
             Ok(Some(status)) => break status,
             Ok(None) if started.elapsed() > timeout => {
+                let group = nix::unistd::Pid::from_raw(child.id() as i32);
+                let _ = nix::sys::signal::killpg(group, nix::sys::signal::Signal::SIGKILL);
                 let _ = child.kill();
                 let _ = child.wait();
                 return Err(format!("{:?} ran past {} s", cmd.get_program(), timeout.as_secs()));
