@@ -23,12 +23,12 @@ use crate::transform::shared::BandCopies;
 
 /// Longest text a `min`, `max` or floor division prints as ternaries,
 /// which repeat their operands; a longer one calls [`HELPERS`]' functions,
-/// which evaluate each operand once. (Long enough for every bound of
-/// PolyBench at LARGE, at most 845 characters, seidel-2d's: with calls
-/// from 240 on, seidel-2d ran 2% slower.) (Ternaries only, the bounds of a
+/// which evaluate each operand once. With ternaries only, the bounds of a
 /// skewed band tiled 4 x 6 on CUDA printed 137 MB, and 3 x 5 more than a
 /// gigabyte: each of a `max`'s six operands doubled the text, and every
-/// nested `max` or floor division multiplied it.)
+/// nested `max` or floor division multiplied it. The limit leaves every
+/// bound of PolyBench at LARGE as it was (at most 845 characters,
+/// seidel-2d's, which ran 2% slower calling the helpers from 240 on).
 const INLINE_TEXT: usize = 1024;
 
 /// The functions a long `min`, `max` or floor division calls, on `long`

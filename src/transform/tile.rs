@@ -369,8 +369,10 @@ impl Tiler<'_> {
             let (searched, search) = band.search(&io.hierarchy);
             let searched = Tiling { outer: outer_of(&searched.sizes), ..searched };
             let (best, given) = (band.cycles(&searched, &io.hierarchy), band.cycles(&fixed, &io.hierarchy));
-            let innermost = |t: &Tiling| io.hierarchy.levels.first().map_or(0.0, |l| band.traffic(t, l));
-            let cut = innermost(&fixed) / innermost(&searched).max(1.0);
+            // How many times fewer bytes the choice moves into the
+            // innermost level than the given sizes.
+            let innermost_bytes = |t: &Tiling| io.hierarchy.levels.first().map_or(0.0, |l| band.traffic(t, l));
+            let cut = innermost_bytes(&fixed) / innermost_bytes(&searched).max(1.0);
             if best > given * (1.0 - AUTO_MARGIN) && (best >= given || cut < TRAFFIC_CUT) {
                 // Within the model's error of the given sizes: keep them.
                 let why = format!(
