@@ -285,7 +285,7 @@ impl Tiler<'_> {
         // Register tiles go in bands whose full tiles are generated apart
         // (their blocks are full there), never in GPU blocks.
         let registers = match (self.options.registers, &isolation) {
-            (Some(shape), Some((_, full))) if !self.options.mark_threads && leaf_band(&node)? => {
+            (Some(shape), Some((_, full))) if !self.options.mark_threads => {
                 let point_sizes: Vec<i64> = order.iter().map(|&m| sizes[m]).collect();
                 let made = self.register_tile(node, shape, &point_sizes, full.copy()?)?;
                 // The band's report (the last one, made by `sizes`) says so,
@@ -353,11 +353,8 @@ impl Tiler<'_> {
         let prefix = node.get_prefix_schedule_union_map()?;
         let Some(mut band) = Band::measure(self.scop, model, &prefix, &partial, innermost, &io.hierarchy)? else { return Ok((node, asked.clone(), outer_of(&asked))) };
         // The register tiles that [`Self::register_tile`] will make where
-        // the sizes allow: in a band with no band below it (the tiler's
-        // `leaf_band`; a convolution's band over `f, y, x, c` has the
-        // kernel's loops inside) whose innermost member is parallel.
-        let blocked = n >= 3 && leaf_band(&node)? && node.band_member_get_coincident(innermost as i32)?;
-        if let (Some(shape), false, true) = (self.options.registers, self.options.mark_threads, blocked) {
+        // the sizes allow.
+        if let (Some(shape), false, true) = (self.options.registers, self.options.mark_threads, blockable(&node, innermost as i32)?) {
             if let Some((r, Some(u))) = reduction_member(&node, self.scop, innermost as i32)? {
                 band = band.with_registers(RegisterBlock { reduction: r as usize, rows_member: u as usize, columns_member: innermost, rows: shape.rows, columns: shape.columns });
             }
@@ -439,14 +436,14 @@ impl Tiler<'_> {
     /// that the block is exactly what is accessed there), which the C
     /// compiler keeps in vector registers across the `k` loop. Gives the
     /// innermost band and the blocks made (in the point band's members),
-    /// or `node` unchanged where the band has fewer than
-    /// three members, its innermost member carries a dependence (it would
-    /// not vectorise), no written array is invariant along a member, or
-    /// the blocks do not divide the tiles.
+    /// or `node` unchanged where the band is not [`blockable`] (fewer than
+    /// three members, a band below it, or an innermost member that carries
+    /// a dependence and would not vectorise), no written array is
+    /// invariant along a member, or the blocks do not divide the tiles.
     fn register_tile(&mut self, node: ScheduleNode, shape: RegisterTiles, sizes: &[i64], full: Set) -> IslResult<Result<(ScheduleNode, RegisterBlock), ScheduleNode>> {
         let n = node.band_n_member()?;
         let v = n - 1;
-        if n < 3 || !node.band_member_get_coincident(v)? || sizes[v as usize] % shape.columns != 0 {
+        if !blockable(&node, v)? || sizes[v as usize] % shape.columns != 0 {
             return Ok(Err(node));
         }
         let Some((r, u)) = reduction_member(&node, self.scop, v)? else { return Ok(Err(node)) };
@@ -705,6 +702,16 @@ fn temporal_reuse(node: &ScheduleNode, scop: &Scop) -> IslResult<bool> {
 
 /// Whether no band lies below the band at `node`: its innermost member is
 /// then the innermost loop of every statement under it.
+/// Whether the band at `node` can get register tiles
+/// ([`Tiler::register_tile`]) with `innermost`, the member its point band
+/// runs innermost, as their columns: it has three members or more, no
+/// band below it (a convolution's band over `f, y, x, c` has the kernel's
+/// loops inside), and that member is parallel (it vectorises). The I/O
+/// model counts register tiles where this holds, so the two agree.
+fn blockable(node: &ScheduleNode, innermost: i32) -> IslResult<bool> {
+    Ok(node.band_n_member()? >= 3 && leaf_band(node)? && node.band_member_get_coincident(innermost)?)
+}
+
 fn leaf_band(node: &ScheduleNode) -> IslResult<bool> {
     fn no_band_below(node: &ScheduleNode) -> IslResult<bool> {
         for i in 0..node.n_children()? {
