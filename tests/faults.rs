@@ -154,6 +154,41 @@ fn an_interrupted_driver_stops_the_compiler_and_leaves_nothing() {
     }
 }
 
+/// A compiler driver that runs a slow program of its own (as gcc runs
+/// `cc1`) and exits at once on a signal without passing it on.
+const DRIVER_OF_SLOW_PROGRAM: &str = "#!/bin/sh\n\
+    trap 'exit 143' TERM\n\
+    \"$(dirname \"$0\")/slowcc\" &\n\
+    wait\n";
+
+#[test]
+fn an_interrupted_driver_stops_the_programs_its_compiler_runs() {
+    use nix::sys::signal::Signal;
+    let dir = scratch();
+    let tmp = scratch();
+    for (name, text) in [("slowcc", SLOW_COMPILER), ("drivercc", DRIVER_OF_SLOW_PROGRAM)] {
+        std::fs::write(dir.path().join(name), text).unwrap();
+        std::fs::set_permissions(dir.path().join(name), std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    }
+    std::fs::copy(root().join("examples/gemm.c"), dir.path().join("gemm.c")).unwrap();
+    let child = Command::new(IOTILE)
+        .args([&format!("--cc={}", dir.path().join("drivercc").display()), "-O2", "gemm.c", "-o", "gemm"])
+        .env("TMPDIR", tmp.path())
+        .current_dir(dir.path())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    wait_for(&dir.path().join("slowcc.started"));
+    send(&child, Signal::SIGTERM);
+    let status = child.wait_with_output().unwrap().status;
+    assert_eq!(status.signal(), Some(Signal::SIGTERM as i32));
+    // Left running, the program would end by itself after 30 s, having
+    // got nothing.
+    wait_for(&dir.path().join("slowcc.got"));
+    assert_eq!(std::fs::read_to_string(dir.path().join("slowcc.got")).unwrap().trim(), "TERM", "the compiler's own program got the signal");
+    assert_eq!(entries(tmp.path()), Vec::<PathBuf>::new());
+}
+
 #[test]
 fn an_interrupted_translation_leaves_no_output() {
     use nix::sys::signal::Signal;
