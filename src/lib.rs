@@ -1269,7 +1269,7 @@ fn transformed_schedule(
     let original = transform::tile::Tiled { schedule: scop.schedule.copy()?, in_tile: Vec::new(), untiled: 0, reuse_tiled: 0, bands: Vec::new() };
     let costs = Costs {
         original: cost(&original),
-        floor: floor.as_ref().map(|f| cost(f)),
+        floor: floor.as_ref().map(&cost),
         new: cost(&transformed),
         reuse: transformed.reuse_tiled > 0,
         fused: fused.is_some(),

@@ -1472,6 +1472,14 @@ fn projection_bound(projections: &[Projection], instances: f64, per_point: f64, 
     best
 }
 
+/// The least common multiple of two positive integers.
+pub fn lcm(a: i64, b: i64) -> i64 {
+    fn gcd(a: i64, b: i64) -> i64 {
+        if b == 0 { a } else { gcd(b, a % b) }
+    }
+    a / gcd(a, b) * b
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1555,12 +1563,4 @@ mod tests {
         assert_eq!(Hierarchy::parse("48K,,1M"), None);
         assert_eq!(Hierarchy::parse("0"), None);
     }
-}
-
-/// The least common multiple of two positive integers.
-pub fn lcm(a: i64, b: i64) -> i64 {
-    fn gcd(a: i64, b: i64) -> i64 {
-        if b == 0 { a } else { gcd(b, a % b) }
-    }
-    a / gcd(a, b) * b
 }
