@@ -12,8 +12,9 @@
 //! affine in the block's widths, `base + Σ slope_k (w_k − 1)`, and at most
 //! the extent the whole band touches. Everything after is arithmetic. The
 //! tiled band runs a *chain* of loops: its tile loops in the chosen order,
-//! then its point loops (in the same order, the stride-one member moved
-//! innermost, as [`crate::transform::tile`] generates them). The
+//! then its point loops (in the same order, the last one innermost unless
+//! another member is cheaper there, as [`crate::transform::tile`]
+//! generates them: [`InnermostChoice`]). The
 //! *sub-domain* at level `j` is one iteration of the `j`-th innermost loop
 //! of the chain, all loops inside it running in full (seed 000 §4.1: level
 //! 0 is one instance, level `2n` the whole band). An array whose
@@ -52,6 +53,16 @@ const USABLE: f64 = 0.5;
 /// cycles (an entry cost of 12 made the search prefer 256-wide innermost
 /// tiles, 1.3x slower than 32).
 const INSTANCE_CYCLES: f64 = 0.5;
+
+/// Cycles per instance, besides [`INSTANCE_CYCLES`], where the innermost
+/// point loop carries a dependence (a floating-point sum into one
+/// element runs at the latency of an addition and does not vectorise).
+/// Fitted to syr2k at LARGE: tiles of 32 run its reduction along `k`
+/// innermost and took 1.51x the time of its choice (32 x 64 x 16, tile
+/// loops `i`, `k`, `j`: `j` innermost, vectorised) on one thread; 0.3
+/// models them at 1.51x the cycles. No other PolyBench kernel or Yolo
+/// layer changes tiles with it.
+const CARRIED_INSTANCE_CYCLES: f64 = 0.3;
 
 /// Cycles to enter the innermost point loop once (its bounds, its
 /// vector epilogue).
@@ -438,6 +449,33 @@ pub struct Band {
     /// The register tiles the band gets where its tile sizes allow (its
     /// members counted like [`Self::innermost`]).
     registers: Option<RegisterBlock>,
+    /// How the tiler picks the innermost point loop in each order of the
+    /// tile loops (members of the band, not counting the loops around
+    /// it); without it, [`Self::innermost`] in every order.
+    choice: Option<InnermostChoice>,
+}
+
+/// How the tiler picks the member its point band runs innermost, in any
+/// order of its members: per member, the cost of its accesses as the
+/// innermost loop and whether it carries a dependence (see
+/// [`crate::transform::tile`]). The point loops run in the order of the
+/// tile loops; the last one stays innermost unless another is strictly
+/// cheaper, the first such in that order.
+#[derive(Debug, Clone, PartialEq)]
+pub struct InnermostChoice {
+    pub costs: Vec<f64>,
+    pub carried: Vec<bool>,
+}
+
+impl InnermostChoice {
+    /// The member innermost when the members run in `order` (outermost
+    /// first).
+    pub fn pick(&self, order: &[usize]) -> usize {
+        let Some(&last) = order.last() else { return 0 };
+        let cost = |m: usize| self.costs[m];
+        let best = order.iter().copied().min_by(|&a, &b| cost(a).total_cmp(&cost(b))).unwrap_or(last);
+        if cost(best) < cost(last) { best } else { last }
+    }
 }
 
 /// A band's register tiles (see [`crate::transform::tile`]): blocks of
@@ -751,7 +789,7 @@ impl Band {
             }
         }
         let projections = merge_companions(projections);
-        let mut band = Band { outer, extents, instances, arrays: groups.into_iter().map(|g| g.footprint).collect(), innermost, compulsory, lower_bounds: Vec::new(), registers: None };
+        let mut band = Band { outer, extents, instances, arrays: groups.into_iter().map(|g| g.footprint).collect(), innermost, compulsory, lower_bounds: Vec::new(), registers: None, choice: None };
         // A pair of accesses of one array over members `m1` and `m2` whose
         // points all have `m1 <= m2` or all `m1 >= m2` (syrk's triangle).
         let mut ordered = None;
@@ -819,15 +857,28 @@ impl Band {
             };
             chain.push(ChainLoop { member: k, tile: true, outer: false, trips, step: tiling.sizes[k] as f64, span });
         }
-        let mut points: Vec<usize> = tiling.order.iter().copied().filter(|&k| k != self.innermost).collect();
+        let innermost = self.innermost_of(&tiling.order);
+        let mut points: Vec<usize> = tiling.order.iter().copied().filter(|&k| k != innermost).collect();
         if points.len() < tiling.order.len() {
-            points.push(self.innermost);
+            points.push(innermost);
         }
         for k in points.into_iter().filter(|&k| k >= self.outer) {
             let span = (tiling.sizes[k] as f64).min(extent(k));
             chain.push(ChainLoop { member: k, tile: false, outer: false, trips: extent(k) / tiles(k, tiling.sizes[k]), step: 1.0, span });
         }
         chain
+    }
+
+    /// The member of the innermost point loop when the tile loops run in
+    /// `order` (all members, the loops around the band first).
+    fn innermost_of(&self, order: &[usize]) -> usize {
+        match &self.choice {
+            Some(choice) => {
+                let members: Vec<usize> = order.iter().filter(|&&k| k >= self.outer).map(|&k| k - self.outer).collect();
+                if members.is_empty() { self.innermost } else { self.outer + choice.pick(&members) }
+            }
+            None => self.innermost,
+        }
     }
 
     /// Modelled bytes moved into a cache of `capacity` bytes (seed 000
@@ -946,10 +997,12 @@ impl Band {
     /// tiling whose sizes lie between the two).
     fn cycles_of(&self, chain: &[ChainLoop], small: &[f64], large: &[f64], hierarchy: &Hierarchy, relaxed: bool) -> f64 {
         let memory: f64 = hierarchy.levels.iter().map(|l| l.cycles_per_byte * self.traffic_with(chain, l, relaxed)).sum();
-        let inner = large[self.innermost].min(self.extents[self.innermost] as f64);
+        let innermost = chain.last().map_or(self.innermost, |c| c.member);
+        let inner = large[innermost].min(self.extents[innermost] as f64);
         // Tiles that run something (a triangle's half).
         let tiles: f64 = chain.iter().filter(|c| c.tile).map(|c| c.trips).product::<f64>() * self.density();
-        let mut per_instance = INSTANCE_CYCLES + LOOP_ENTRY_CYCLES / inner;
+        let carried = self.choice.as_ref().is_some_and(|c| innermost >= self.outer && c.carried[innermost - self.outer]);
+        let mut per_instance = INSTANCE_CYCLES + LOOP_ENTRY_CYCLES / inner + if carried { CARRIED_INSTANCE_CYCLES } else { 0.0 };
         if let Some(b) = self.registers {
             // Exactly where the tiler makes the blocks; for a bound, the
             // cheaper of the two.
@@ -979,6 +1032,11 @@ impl Band {
         (memory + compute) * imbalance
     }
 
+    /// The band whose point loops the tiler orders as `choice` says.
+    pub fn with_innermost_choice(self, choice: InnermostChoice) -> Band {
+        Band { choice: Some(choice), ..self }
+    }
+
     /// The band whose tiles get the register tiles `block` where their
     /// sizes allow (members numbered within the band).
     pub fn with_registers(self, block: RegisterBlock) -> Band {
@@ -997,7 +1055,7 @@ impl Band {
             .collect();
         let extents = self.extents[self.outer..].to_vec();
         let cycles = self.cycles(&tiling, hierarchy);
-        let innermost = self.innermost - self.outer;
+        let innermost = self.innermost_of(&self.with_outer(&tiling).order) - self.outer;
         BandReport { statements, extents, tiling, innermost, sizes_from: "fixed", why, instances: self.instances, cycles, traffic, search: None, least: Vec::new(), band: None, registers: None }
     }
 

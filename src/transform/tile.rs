@@ -22,7 +22,7 @@ use crate::deps::Dependences;
 use crate::legality::{band_reorderable, parallel_conflict, simd_conflicts};
 use crate::marks::{parallel_mark, registers_mark, simd_mark};
 use crate::isl::{named_id, tuple_names, within_operations, IslResult};
-use crate::model::io::{lcm, Band, BandReport, Hierarchy, RegisterBlock, Tiling, AUTO_MARGIN, SECOND_LEVEL_MARGIN, TRAFFIC_CUT};
+use crate::model::io::{lcm, Band, BandReport, Hierarchy, InnermostChoice, RegisterBlock, Tiling, AUTO_MARGIN, SECOND_LEVEL_MARGIN, TRAFFIC_CUT};
 use crate::model::{one_step_along, stride, CostModel, Stride, STRIDED_IN_TILE};
 use crate::scop::Scop;
 
@@ -347,11 +347,13 @@ impl Tiler<'_> {
         let factor = self.options.second_level.filter(|&f| f > 1);
         let outer_of = |sizes: &[i64]| factor.map(|f| sizes.iter().map(|s| s * f).collect::<Vec<_>>());
         let (Some(io), Some(model)) = (&self.options.io, self.model) else { return Ok((node, asked.clone(), outer_of(&asked))) };
-        let innermost = cheapest_innermost(&node, self.scop, true)?;
+        let choice = innermost_choice(&node, self.scop, true)?;
+        let innermost = choice.pick(&(0..n).collect::<Vec<_>>());
         let partial = node.band_get_partial_schedule_union_map()?.intersect_domain(node.get_domain()?)?;
         let statements = tuple_names(&node.get_domain()?)?;
         let prefix = node.get_prefix_schedule_union_map()?;
         let Some(mut band) = Band::measure(self.scop, model, &prefix, &partial, innermost, &io.hierarchy)? else { return Ok((node, asked.clone(), outer_of(&asked))) };
+        band = band.with_innermost_choice(choice);
         // The register tiles that [`Self::register_tile`] will make where
         // the sizes allow.
         if let (Some(shape), false, true) = (self.options.registers, self.options.mark_threads, blockable(&node, innermost as i32)?) {
@@ -1049,16 +1051,23 @@ fn stride_one_innermost(node: ScheduleNode, scop: &Scop, in_tile: bool) -> IslRe
 /// The member of the band at `node` that [`stride_one_innermost`] puts
 /// innermost (the last one unless another is strictly cheaper).
 fn cheapest_innermost(node: &ScheduleNode, scop: &Scop, in_tile: bool) -> IslResult<usize> {
+    let n = node.band_n_member()? as usize;
+    Ok(innermost_choice(node, scop, in_tile)?.pick(&(0..n).collect::<Vec<_>>()))
+}
+
+/// What [`stride_one_innermost`] weighs for each member of the band at
+/// `node`: the cost of its accesses as the innermost loop, and whether it
+/// carries a dependence.
+fn innermost_choice(node: &ScheduleNode, scop: &Scop, in_tile: bool) -> IslResult<InnermostChoice> {
     let n = node.band_n_member()?;
     let partial = node.band_get_partial_schedule_union_map()?;
-    let mut costs = Vec::new();
+    let mut choice = InnermostChoice { costs: Vec::new(), carried: Vec::new() };
     for m in 0..n {
-        let carried = if node.band_member_get_coincident(m)? { 0.0 } else { CARRIED_INNERMOST };
-        costs.push(innermost_cost(&partial, n, m, scop, in_tile)? + carried);
+        let carried = !node.band_member_get_coincident(m)?;
+        choice.costs.push(innermost_cost(&partial, n, m, scop, in_tile)? + if carried { CARRIED_INNERMOST } else { 0.0 });
+        choice.carried.push(carried);
     }
-    let innermost = (n - 1) as usize;
-    let best = (0..costs.len()).min_by(|&a, &b| costs[a].total_cmp(&costs[b])).unwrap_or(innermost);
-    Ok(if costs[best] < costs[innermost] { best } else { innermost })
+    Ok(choice)
 }
 
 /// Extra cost per iteration of an innermost loop that carries a dependence
