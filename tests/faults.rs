@@ -124,23 +124,33 @@ fn send(child: &std::process::Child, signal: nix::sys::signal::Signal) {
     nix::sys::signal::kill(nix::unistd::Pid::from_raw(child.id() as i32), signal).expect("signal sent");
 }
 
+/// Writes the executable script `name` into `dir`.
+fn write_script(dir: &Path, name: &str, text: &str) {
+    std::fs::write(dir.join(name), text).unwrap();
+    std::fs::set_permissions(dir.join(name), std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+}
+
+/// Starts driver mode on a copy of the gemm example in `dir`, with the
+/// compiler `compiler` of that folder and temporaries under `tmp`.
+fn compile_gemm(dir: &Path, tmp: &Path, compiler: &str) -> std::process::Child {
+    std::fs::copy(root().join("examples/gemm.c"), dir.join("gemm.c")).unwrap();
+    Command::new(IOTILE)
+        .args([&format!("--cc={}", dir.join(compiler).display()), "-O2", "-fopenmp", "gemm.c", "-o", "gemm"])
+        .env("TMPDIR", tmp)
+        .current_dir(dir)
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap()
+}
+
 #[test]
 fn an_interrupted_driver_stops_the_compiler_and_leaves_nothing() {
     use nix::sys::signal::Signal;
     for (signal, name) in [(Signal::SIGTERM, "TERM"), (Signal::SIGINT, "INT")] {
         let dir = scratch();
         let tmp = scratch();
-        let compiler = dir.path().join("slowcc");
-        std::fs::write(&compiler, SLOW_COMPILER).unwrap();
-        std::fs::set_permissions(&compiler, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
-        std::fs::copy(root().join("examples/gemm.c"), dir.path().join("gemm.c")).unwrap();
-        let child = Command::new(IOTILE)
-            .args([&format!("--cc={}", compiler.display()), "-O2", "-fopenmp", "gemm.c", "-o", "gemm"])
-            .env("TMPDIR", tmp.path())
-            .current_dir(dir.path())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
+        write_script(dir.path(), "slowcc", SLOW_COMPILER);
+        let child = compile_gemm(dir.path(), tmp.path(), "slowcc");
         wait_for(&dir.path().join("slowcc.started"));
         let during = entries(tmp.path());
         assert!(during.iter().any(|p| p.ends_with("gemm.c")), "the translation is in a temporary directory while the compiler runs: {during:?}");
@@ -166,18 +176,9 @@ fn an_interrupted_driver_stops_the_programs_its_compiler_runs() {
     use nix::sys::signal::Signal;
     let dir = scratch();
     let tmp = scratch();
-    for (name, text) in [("slowcc", SLOW_COMPILER), ("drivercc", DRIVER_OF_SLOW_PROGRAM)] {
-        std::fs::write(dir.path().join(name), text).unwrap();
-        std::fs::set_permissions(dir.path().join(name), std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
-    }
-    std::fs::copy(root().join("examples/gemm.c"), dir.path().join("gemm.c")).unwrap();
-    let child = Command::new(IOTILE)
-        .args([&format!("--cc={}", dir.path().join("drivercc").display()), "-O2", "gemm.c", "-o", "gemm"])
-        .env("TMPDIR", tmp.path())
-        .current_dir(dir.path())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
+    write_script(dir.path(), "slowcc", SLOW_COMPILER);
+    write_script(dir.path(), "drivercc", DRIVER_OF_SLOW_PROGRAM);
+    let child = compile_gemm(dir.path(), tmp.path(), "drivercc");
     wait_for(&dir.path().join("slowcc.started"));
     send(&child, Signal::SIGTERM);
     let status = child.wait_with_output().unwrap().status;
