@@ -196,8 +196,14 @@ struct Extractor<'a> {
     /// Variables declared before the region that a loop of the region
     /// counts with (`for (i = 0; ...)`).
     loop_iterators: HashSet<String>,
-    /// Names declared inside the region.
-    declared_inside: HashSet<String>,
+    /// Names declared inside the region, each with the bytes of the source
+    /// where that declaration is in scope (a `for` loop's own iterator
+    /// only in that loop, so the same name counted by a later loop is the
+    /// variable declared before the region).
+    declared_inside: Vec<(String, Range<usize>)>,
+    /// Names declared in a block of the region (not as a loop's own
+    /// iterator): hoisted to the start of the regenerated region.
+    hoisted_inside: HashSet<String>,
     iterators: Vec<Iterator>,
     /// Domain of the current nesting level, over the iterators in scope.
     domain: Set,
@@ -270,7 +276,8 @@ pub fn extract<'a>(ctx: &'a Context, src: &'a str, input: &'a RegionInput) -> FR
         invariants: Vec::new(),
         written: HashSet::new(),
         loop_iterators: HashSet::new(),
-        declared_inside: HashSet::new(),
+        declared_inside: Vec::new(),
+        hoisted_inside: HashSet::new(),
         iterators: Vec::new(),
         domain: Set::universe(Space::set_alloc(ctx, 0, 0)?)?,
         time: Vec::new(),
@@ -652,7 +659,15 @@ impl<'a> Extractor<'a> {
                 for d in node.children_by_field_name("declarator", &mut c) {
                     if let Some((name, _)) = declarator_shape(self.src, d) {
                         self.written.insert(name.clone());
-                        self.declared_inside.insert(name);
+                        // In scope to the end of its block, or of its loop.
+                        let scope = match node.parent() {
+                            Some(p) if matches!(p.kind(), "for_statement" | "compound_statement") => node.start_byte()..p.end_byte(),
+                            _ => node.start_byte()..usize::MAX,
+                        };
+                        if node.parent().is_none_or(|p| p.kind() != "for_statement") {
+                            self.hoisted_inside.insert(name.clone());
+                        }
+                        self.declared_inside.push((name, scope));
                     }
                 }
             }
@@ -1429,7 +1444,9 @@ impl<'a> Extractor<'a> {
         self.domain = outer.copy()?;
         result?;
 
-        if !declared && !self.declared_inside.contains(&name) {
+        let declared_inside = self.declared_inside.iter().any(|(n, scope)| *n == name && scope.contains(&node.start_byte()));
+        if !declared && !declared_inside {
+            self.check_not_hoisted_over(node, &name)?;
             if !self.outer_iterators.contains(&name) {
                 self.outer_iterators.push(name.clone());
             }
@@ -1705,6 +1722,7 @@ impl<'a> Extractor<'a> {
                 if self.iterators.iter().any(|it| it.name == name) {
                     return error(target, format!("assignment to loop iterator '{name}'"), "the iteration space would not be affine");
                 }
+                self.check_not_hoisted_over(target, &name)?;
                 if compound {
                     reads.push(self.scalar_access(&name, false)?);
                 }
@@ -1952,6 +1970,18 @@ impl<'a> Extractor<'a> {
     }
 
     /// Collects the accesses read by a right-hand side and rejects side effects.
+    /// An error where `name`, at `node`, is a variable declared before the
+    /// region while a block of the region declares another of that name:
+    /// the regenerated region declares that one at its start, where it
+    /// would hide this one.
+    fn check_not_hoisted_over(&self, node: Node, name: &str) -> FResult<()> {
+        let in_scope = self.declared_inside.iter().any(|(n, scope)| n == name && scope.contains(&node.start_byte()));
+        if !in_scope && self.hoisted_inside.contains(name) {
+            return error(node, format!("'{name}' names a variable declared before the region and one declared inside it"), "declarations inside a region move to its start, where this one would hide the other; rename one of them");
+        }
+        Ok(())
+    }
+
     fn reads_of(&mut self, node: Node, reads: &mut Vec<Access>) -> FResult<()> {
         if let Some((_, value)) = self.typedef_cast(node) {
             return self.reads_of(value, reads);
@@ -1962,6 +1992,7 @@ impl<'a> Extractor<'a> {
                 if self.iterators.iter().any(|it| it.name == name) {
                     return Ok(());
                 }
+                self.check_not_hoisted_over(node, &name)?;
                 if self.loop_iterators.contains(&name) {
                     return error(
                         node,
