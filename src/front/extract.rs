@@ -1444,8 +1444,7 @@ impl<'a> Extractor<'a> {
         self.domain = outer.copy()?;
         result?;
 
-        let declared_inside = self.declared_inside.iter().any(|(n, scope)| *n == name && scope.contains(&node.start_byte()));
-        if !declared && !declared_inside {
+        if !declared && !self.declared_at(&name, node) {
             self.check_not_hoisted_over(node, &name)?;
             if !self.outer_iterators.contains(&name) {
                 self.outer_iterators.push(name.clone());
@@ -1970,13 +1969,18 @@ impl<'a> Extractor<'a> {
     }
 
     /// Collects the accesses read by a right-hand side and rejects side effects.
+    /// Whether a declaration inside the region of `name` is in scope at
+    /// `node`.
+    fn declared_at(&self, name: &str, node: Node) -> bool {
+        self.declared_inside.iter().any(|(n, scope)| n == name && scope.contains(&node.start_byte()))
+    }
+
     /// An error where `name`, at `node`, is a variable declared before the
     /// region while a block of the region declares another of that name:
     /// the regenerated region declares that one at its start, where it
     /// would hide this one.
     fn check_not_hoisted_over(&self, node: Node, name: &str) -> FResult<()> {
-        let in_scope = self.declared_inside.iter().any(|(n, scope)| n == name && scope.contains(&node.start_byte()));
-        if !in_scope && self.hoisted_inside.contains(name) {
+        if !self.declared_at(name, node) && self.hoisted_inside.contains(name) {
             return error(node, format!("'{name}' names a variable declared before the region and one declared inside it"), "declarations inside a region move to its start, where this one would hide the other; rename one of them");
         }
         Ok(())
