@@ -25,8 +25,10 @@
 //! regions end with a stage that writes a new such array at its own point
 //! and a stage that reads it at its neighbours (what `--inline` and
 //! tile-local buffers act on); in some programs a loop whose body is one
-//! loop has no braces and a loop hint between the two, and in some
-//! floating-point values are stored through a function of the program.
+//! loop has no braces and a loop hint between the two, in some
+//! floating-point values are stored through a function of the program, and
+//! in some iterators are declared before the regions or in blocks of them
+//! ([`declare_counters`]).
 //!
 //! A fifth of the seeds (drawn from a stream of their own) give image
 //! pipelines instead, made by [`pipeline`].
@@ -40,7 +42,7 @@
 mod pipeline;
 
 use crate::rng::Rng;
-use crate::program::{unsigned_test, Access, Affine, Array, Bound, Cond, Elem, Expr, Macros, Op, Program, Scalar, Stmt, Target, Test, ITERATORS};
+use crate::program::{unsigned_test, Access, Affine, Array, Bound, Cond, Counter, Elem, Expr, Macros, Op, Program, Scalar, Stmt, Target, Test, ITERATORS};
 
 /// Most statement instances one statement may execute (keeps each program
 /// well under a millisecond).
@@ -65,6 +67,10 @@ const HOST_STREAM: u64 = 0x686f_7374_5f63_616c;
 
 /// Mixed into the seed for the choice of a final pair of stages.
 const STAGE_STREAM: u64 = 0x7374_6167_655f_7061;
+
+/// Mixed into the seed for the choice of where iterators are declared (see
+/// [`declare_counters`]).
+const COUNTER_STREAM: u64 = 0x636f_756e_7465_7273;
 
 /// Mixed into the seed for the choice of a row buffer (see
 /// [`Generator::row_buffer`]).
@@ -119,7 +125,7 @@ pub fn generate(seed: u64) -> Program {
     // their own.
     let mut host = Rng::new(seed ^ HOST_STREAM);
     let (hints, calls) = (host.chance(25), host.chance(25));
-    let program = Program { seed, params, arrays, scalars, regions: Vec::new(), vla, macros, unsigned, typedef_params, scratch: Vec::new(), pipeline: false, hints, calls };
+    let program = Program { seed, params, arrays, scalars, regions: Vec::new(), vla, macros, unsigned, typedef_params, scratch: Vec::new(), pipeline: false, hints, calls, outer_iterators: Vec::new() };
     let mut generator = Generator { rng, program, scope: Vec::new(), locals: Vec::new(), next_local: 0, integers };
     let regions = if generator.rng.chance(25) { generator.rng.range(2, 3) } else { 1 };
     for _ in 0..regions {
@@ -155,7 +161,73 @@ pub fn generate(seed: u64) -> Program {
     if Rng::new(seed ^ ROW_STREAM).chance(30) {
         generator.row_buffer();
     }
+    // Some count with iterators declared before the regions or in blocks
+    // of them, also drawn from a stream of their own.
+    let mut counters = Rng::new(seed ^ COUNTER_STREAM);
+    if counters.chance(30) {
+        declare_counters(&mut generator.program, &mut counters);
+    }
     generator.program
+}
+
+/// Declares some of `program`'s iterators where C programs written before
+/// C99 do: in the kernel before the regions (the loops over one count with
+/// it, or declare their own of that name: the region must leave the value
+/// C leaves, the last loop's exit, in the outer one), or in a block around
+/// a loop (`{ int j; for (j = ...) }`).
+fn declare_counters(program: &mut Program, rng: &mut Rng) {
+    fn used(stmts: &[Stmt], out: &mut Vec<String>) {
+        for s in stmts {
+            match s {
+                Stmt::Loop { var, body, .. } => {
+                    if !out.contains(var) {
+                        out.push(var.clone());
+                    }
+                    used(body, out);
+                }
+                Stmt::If { then, otherwise, .. } => {
+                    used(then, out);
+                    used(otherwise, out);
+                }
+                Stmt::Write { .. } | Stmt::Local { .. } => {}
+            }
+        }
+    }
+    fn mark(stmts: &mut [Stmt], outer: &[(String, i64)], blocks: bool, rng: &mut Rng) {
+        for s in stmts {
+            match s {
+                Stmt::Loop { var, counter, body, .. } => {
+                    if outer.iter().any(|(n, _)| n == var) {
+                        if rng.chance(75) {
+                            *counter = Counter::Outer;
+                        }
+                    } else if blocks && rng.chance(40) {
+                        *counter = Counter::Block;
+                    }
+                    mark(body, outer, blocks, rng);
+                }
+                Stmt::If { then, otherwise, .. } => {
+                    mark(then, outer, blocks, rng);
+                    mark(otherwise, outer, blocks, rng);
+                }
+                Stmt::Write { .. } | Stmt::Local { .. } => {}
+            }
+        }
+    }
+    let mut names = Vec::new();
+    for region in &program.regions {
+        used(region, &mut names);
+    }
+    for name in names {
+        if rng.chance(50) {
+            program.outer_iterators.push((name, rng.range(-9, 9)));
+        }
+    }
+    let blocks = rng.chance(50);
+    let outer = program.outer_iterators.clone();
+    for region in &mut program.regions {
+        mark(region, &outer, blocks, rng);
+    }
 }
 
 /// The image-pipeline program of `seed` (see [`pipeline`]): `n` rows and
@@ -167,7 +239,7 @@ fn image_pipeline(seed: u64) -> Program {
     let params = vec![("n".to_string(), rows), ("m".to_string(), columns)];
     let macros = if rng.chance(25) { Macros { names: params.iter().map(|(n, _)| n.clone()).collect(), ..Macros::default() } } else { Macros::default() };
     let vla = rng.chance(20);
-    let program = Program { seed, params, arrays: Vec::new(), scalars: Vec::new(), regions: Vec::new(), vla, macros, unsigned: false, typedef_params: false, scratch: Vec::new(), pipeline: true, hints: false, calls: false };
+    let program = Program { seed, params, arrays: Vec::new(), scalars: Vec::new(), regions: Vec::new(), vla, macros, unsigned: false, typedef_params: false, scratch: Vec::new(), pipeline: true, hints: false, calls: false, outer_iterators: Vec::new() };
     let mut generator = Generator { rng, program, scope: Vec::new(), locals: Vec::new(), next_local: 0, integers: Rng::new(seed ^ INTEGER_STREAM) };
     generator.pipeline();
     generator.program
@@ -224,7 +296,7 @@ impl Generator {
             let mut body = body;
             for d in (0..dims).rev() {
                 let to = Bound::Affine(last.clone());
-                body = vec![Stmt::Loop { var: ITERATORS[d].into(), from: Bound::Affine(Affine::constant(first)), to, step: 1, down: false, test: Test::Inclusive, body }];
+                body = vec![Stmt::Loop { var: ITERATORS[d].into(), from: Bound::Affine(Affine::constant(first)), to, step: 1, down: false, test: Test::Inclusive, counter: Counter::Own, body }];
             }
             body
         };
@@ -288,7 +360,7 @@ impl Generator {
         self.scope.push((inner.into(), 1, p - 2));
         let consumer = self.neighbour_sum(target, buffer, &own);
         self.scope.pop();
-        let inclusive = |var: &str, first: i64, last: Affine, body: Vec<Stmt>| Stmt::Loop { var: var.into(), from: Bound::Affine(Affine::constant(first)), to: Bound::Affine(last), step: 1, down: false, test: Test::Inclusive, body };
+        let inclusive = |var: &str, first: i64, last: Affine, body: Vec<Stmt>| Stmt::Loop { var: var.into(), from: Bound::Affine(Affine::constant(first)), to: Bound::Affine(last), step: 1, down: false, test: Test::Inclusive, counter: Counter::Own, body };
         let mut body = vec![inclusive(inner, 0, Affine::var(size, 1, -1), producers), inclusive(inner, 1, Affine::var(size, 1, -2), vec![consumer])];
         for d in (0..outer).rev() {
             let name = if d == 0 { "n" } else { size };
@@ -337,6 +409,7 @@ impl Generator {
                     step: 1,
                     down: false,
                     test: Test::Inclusive,
+                    counter: Counter::Own,
                     body: inner,
                 });
             } else {
@@ -452,7 +525,7 @@ impl Generator {
         }
         self.locals.truncate(locals);
         self.scope.pop();
-        vec![Stmt::Loop { var, from, to, step, down, test, body }]
+        vec![Stmt::Loop { var, from, to, step, down, test, counter: Counter::Own, body }]
     }
 
     /// Loop bounds from the iterators in scope and the parameters, with a

@@ -312,13 +312,28 @@ pub enum Test {
     NotEqual,
 }
 
+/// Where a loop's iterator is declared.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Counter {
+    /// By the loop itself: `for (int i = ...)`.
+    Own,
+    /// In the kernel before the regions ([`Program::outer_iterators`]):
+    /// `for (i = ...)`, and the value the region leaves in it is printed
+    /// after the regions.
+    Outer,
+    /// In a block of the region around the loop: `{ int i; for (i = ...)
+    /// ... }`.
+    Block,
+}
+
 /// A statement of a region.
 #[derive(Clone, Debug)]
 pub enum Stmt {
     /// `for (int var = from; var <= to; var += step)`, or downwards from
     /// `to` to `from` when `down`, its condition written as `test` says
-    /// (`long` and shifted where [`Macros::wide`]).
-    Loop { var: String, from: Bound, to: Bound, step: i64, down: bool, test: Test, body: Vec<Stmt> },
+    /// (`long` and shifted where [`Macros::wide`]), its iterator declared
+    /// where `counter` says.
+    Loop { var: String, from: Bound, to: Bound, step: i64, down: bool, test: Test, counter: Counter, body: Vec<Stmt> },
     Write { target: Target, op: Op, value: Expr },
     /// A scalar temporary local to the enclosing body: `double t = value;`.
     Local { name: String, elem: Elem, value: Expr },
@@ -421,6 +436,10 @@ pub struct Program {
     /// program (`keep`, which returns its argument: the values stay
     /// bounded) that iotile calls as it calls `sqrt` on the CPU.
     pub calls: bool,
+    /// Iterators declared in the kernel before the regions, each with its
+    /// initial value, that the loops marked [`Counter::Outer`] count with;
+    /// printed after the regions.
+    pub outer_iterators: Vec<(String, i64)>,
 }
 
 impl Program {
@@ -486,6 +505,9 @@ impl Program {
         for s in &self.scalars {
             writeln!(out, "  {} {} = {};", s.elem.c_name(), s.name, if s.elem.is_int() { "1" } else { "0.5" }).unwrap();
         }
+        for (name, value) in &self.outer_iterators {
+            writeln!(out, "  {} {name} = {value};", self.iterator_type()).unwrap();
+        }
         for (r, region) in self.regions.iter().enumerate() {
             if r + 1 == self.regions.len() {
                 let mut used = Vec::new();
@@ -503,6 +525,10 @@ impl Program {
         }
         for s in &self.scalars {
             writeln!(out, "  printf({});", s.elem.printf_args(&format!("{} ", s.name), &s.name)).unwrap();
+        }
+        for (name, _) in &self.outer_iterators {
+            let format = if self.macros.wide { "%ld" } else if self.macros.base.is_some() { "%u" } else { "%d" };
+            writeln!(out, "  printf(\"{name} {format}\\n\", {name});").unwrap();
         }
         out.push_str("}\n\n");
         if self.vla {
@@ -558,10 +584,30 @@ impl Program {
         out
     }
 
+    /// The type of the loop iterators.
+    fn iterator_type(&self) -> &'static str {
+        if self.macros.wide {
+            "long"
+        } else if self.macros.base.is_some() {
+            "unsigned"
+        } else {
+            "int"
+        }
+    }
+
     fn render_stmt(&self, out: &mut String, stmt: &Stmt, depth: usize) {
         let indent = "  ".repeat(depth);
         match stmt {
-            Stmt::Loop { var, from, to, step, down, test, body } => {
+            Stmt::Loop { var, counter: Counter::Block, .. } => {
+                writeln!(out, "{indent}{{\n{indent}  {} {var};", self.iterator_type()).unwrap();
+                let mut declared = stmt.clone();
+                if let Stmt::Loop { counter, .. } = &mut declared {
+                    *counter = Counter::Outer;
+                }
+                self.render_stmt(out, &declared, depth + 1);
+                writeln!(out, "{indent}}}").unwrap();
+            }
+            Stmt::Loop { var, from, to, step, down, test, counter, body } => {
                 let names = if *down || !unsigned_test(from, to) { self.names_in_bounds() } else { self.macros.clone() };
                 // An empty range whose first value passes `UINT_MAX` and
                 // whose last does not would run from a small value to a
@@ -572,13 +618,14 @@ impl Program {
                     writeln!(out, "{indent}if ({} <= {} + 1)", from.render(&ints), to.render(&ints)).unwrap();
                 }
                 let (from, to) = (from.render(&names), to.render(&names));
-                let (ty, from, to) = if self.macros.wide {
-                    ("long", format!("{from} + {WIDE_OFFSET}L"), format!("{to} + {WIDE_OFFSET}L"))
+                let (from, to) = if self.macros.wide {
+                    (format!("{from} + {WIDE_OFFSET}L"), format!("{to} + {WIDE_OFFSET}L"))
                 } else if self.macros.base.is_some() {
-                    ("unsigned", format!("{from} + ub"), format!("{to} + ub"))
+                    (format!("{from} + ub"), format!("{to} + ub"))
                 } else {
-                    ("int", from, to)
+                    (from, to)
                 };
+                let ty = if *counter == Counter::Own { format!("{} ", self.iterator_type()) } else { String::new() };
                 let (step, test) = match (self.macros.base, test) {
                     (Some(_), Test::Inclusive) => (&1, &Test::Strict),
                     (Some(_), _) => (&1, test),
@@ -591,7 +638,7 @@ impl Program {
                         Test::Strict => format!("{var} > {from} - 1"),
                         Test::NotEqual => format!("{var} != {from} - 1"),
                     };
-                    format!("{indent}for ({ty} {var} = {to}; {test}; {update})")
+                    format!("{indent}for ({ty}{var} = {to}; {test}; {update})")
                 } else {
                     let update = if *step == 1 { format!("{var}++") } else { format!("{var} += {step}") };
                     let test = match test {
@@ -599,9 +646,9 @@ impl Program {
                         Test::Strict => format!("{var} < {to} + 1"),
                         Test::NotEqual => format!("{var} != {to} + 1"),
                     };
-                    format!("{indent}for ({ty} {var} = {from}; {test}; {update})")
+                    format!("{indent}for ({ty}{var} = {from}; {test}; {update})")
                 };
-                if let [inner @ Stmt::Loop { .. }] = body.as_slice() {
+                if let [inner @ Stmt::Loop { counter: Counter::Own | Counter::Outer, .. }] = body.as_slice() {
                     if self.hints && self.macros.base.is_none() {
                         // No braces: the hint parts the loop from its body
                         // in tree-sitter's reading.

@@ -6,7 +6,7 @@
 //! bounds; a local temporary removed while still read makes the original
 //! program fail to compile, which the check rejects).
 
-use crate::program::{Expr, Program, Stmt, Test};
+use crate::program::{Counter, Expr, Program, Stmt, Test};
 
 /// Most candidate programs checked in one reduction.
 const MAX_CHECKS: usize = 400;
@@ -68,14 +68,17 @@ fn edits(body: &[Stmt]) -> Vec<Vec<Stmt>> {
         let replace = |with: Vec<Stmt>| -> Vec<Stmt> { body[..i].iter().cloned().chain(with).chain(body[i + 1..].iter().cloned()).collect() };
         out.push(replace(Vec::new()));
         match &body[i] {
-            Stmt::Loop { var, from, to, step, down, test, body: inner } => {
+            Stmt::Loop { var, from, to, step, down, test, counter, body: inner } => {
                 for edit in edits(inner) {
                     if !edit.is_empty() {
-                        out.push(replace(vec![Stmt::Loop { var: var.clone(), from: from.clone(), to: to.clone(), step: *step, down: *down, test: *test, body: edit }]));
+                        out.push(replace(vec![Stmt::Loop { var: var.clone(), from: from.clone(), to: to.clone(), step: *step, down: *down, test: *test, counter: *counter, body: edit }]));
                     }
                 }
                 if *step != 1 || *down || *test != Test::Inclusive {
-                    out.push(replace(vec![Stmt::Loop { var: var.clone(), from: from.clone(), to: to.clone(), step: 1, down: false, test: Test::Inclusive, body: inner.clone() }]));
+                    out.push(replace(vec![Stmt::Loop { var: var.clone(), from: from.clone(), to: to.clone(), step: 1, down: false, test: Test::Inclusive, counter: *counter, body: inner.clone() }]));
+                }
+                if *counter != Counter::Own {
+                    out.push(replace(vec![Stmt::Loop { var: var.clone(), from: from.clone(), to: to.clone(), step: *step, down: *down, test: *test, counter: Counter::Own, body: inner.clone() }]));
                 }
             }
             Stmt::If { cond, then, otherwise } => {

@@ -16,7 +16,7 @@
 //! tiles.
 
 use super::{Generator, INSTANCE_BUDGET};
-use crate::program::{Access, Affine, Array, Bound, Elem, Expr, Op, Scalar, Stmt, Target, Test};
+use crate::program::{Access, Affine, Array, Bound, Counter, Elem, Expr, Op, Scalar, Stmt, Target, Test};
 use crate::rng::Rng;
 
 /// A computed (or given) plane: its array and, per dimension (rows, then
@@ -282,7 +282,7 @@ impl Generator {
         for (var, lo, hi) in loops.into_iter().rev() {
             let down = var == "i" && self.rng.chance(10);
             let test = if self.rng.chance(30) { Test::Strict } else { Test::Inclusive };
-            stmts = vec![Stmt::Loop { var, from: Bound::Affine(Affine::constant(lo)), to: hi, step: 1, down, test, body: stmts }];
+            stmts = vec![Stmt::Loop { var, from: Bound::Affine(Affine::constant(lo)), to: hi, step: 1, down, test, counter: Counter::Own, body: stmts }];
         }
         stmts.pop().unwrap()
     }
