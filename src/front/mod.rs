@@ -157,6 +157,11 @@ fn parse_expanded(session: &Session, name: String, text: String, mut pre: prepro
                         original(node),
                         "the region must be a sequence of statements in one block",
                     ))
+                } else if let Some(bad) = first_syntax_error(&pre.text, tree.root_node(), start.end_byte()).filter(|b| b.start_byte() < node.start_byte()) {
+                    // The parser's recovery may have inserted a token (a
+                    // MISSING `]`) and left a tree that reads as valid C:
+                    // translated, it would build where the source does not.
+                    Err(Diagnostic::spanned("syntax error", original(bad), "this could not be parsed as C"))
                 } else if let Some(deep) = too_deep(start, node) {
                     Err(Diagnostic::spanned(
                         format!("code nested more than {MAX_NESTING} levels deep"),
@@ -197,7 +202,7 @@ fn parse_expanded(session: &Session, name: String, text: String, mut pre: prepro
         }
     }
     if let Some(start) = open {
-        if let Some(bad) = first_syntax_error(tree.root_node(), start.end_byte()) {
+        if let Some(bad) = first_syntax_error(&pre.text, tree.root_node(), start.end_byte()) {
             let span = map_span(&pre, &text, &line_starts, bad.byte_range());
             return Err(Diagnostic::spanned("syntax error", span, "this could not be parsed as C"));
         }
@@ -512,15 +517,19 @@ fn iotile_pragmas_before<'t>(src: &str, start: Node<'t>) -> Vec<Node<'t>> {
     pragmas
 }
 
-/// The first ERROR or MISSING node starting at or after byte `from`.
-fn first_syntax_error(root: Node, from: usize) -> Option<Node> {
+/// The first ERROR or MISSING node starting at or after byte `from`, past
+/// the empty statements the parser gives a loop or `if` whose statement
+/// follows a pragma line (a loop hint: the front end finds the statement
+/// after it).
+fn first_syntax_error<'t>(src: &str, root: Node<'t>, from: usize) -> Option<Node<'t>> {
+    let cut_by_pragma = |n: Node| n.is_missing() && n.parent().is_some_and(|p| p.byte_range().is_empty()) && src[n.end_byte()..].trim_start().starts_with('#');
     let mut stack = vec![root];
     let mut best: Option<Node> = None;
     while let Some(n) = stack.pop() {
         if !n.has_error() || n.end_byte() < from {
             continue;
         }
-        if (n.is_error() || n.is_missing()) && n.start_byte() >= from {
+        if (n.is_error() || n.is_missing()) && n.start_byte() >= from && !cut_by_pragma(n) {
             if best.is_none_or(|b| n.start_byte() < b.start_byte()) {
                 best = Some(n);
             }
