@@ -60,6 +60,42 @@ pub struct RegionInput<'t> {
     pub file: &'t FileScope<'t>,
 }
 
+impl RegionInput<'_> {
+    /// Whether code that runs after the region may read `name`: a use
+    /// after the region in its function, one anywhere in a loop around the
+    /// region (the loop's next iteration runs it, and the region itself,
+    /// after this run of the region), or the variable's address taken
+    /// anywhere in the function (a pointer may read it after the region).
+    fn may_read_after(&self, src: &str, name: &str, span: &Range<usize>) -> bool {
+        let Some(function) = self.function else { return false };
+        let mut from = span.end;
+        let mut at = self.items.first().and_then(|n| n.parent());
+        while let Some(n) = at.filter(|n| *n != function) {
+            if matches!(n.kind(), "for_statement" | "while_statement" | "do_statement") {
+                from = n.start_byte();
+            }
+            at = n.parent();
+        }
+        identifier_in_range(src, function, name, from..function.end_byte()) || address_taken(src, function, name)
+    }
+}
+
+/// Whether `&name` occurs inside `node`.
+fn address_taken(src: &str, node: Node, name: &str) -> bool {
+    if node.kind() == "pointer_expression" && node.child(0).is_some_and(|op| text(src, op) == "&") {
+        let mut operand = node.child_by_field_name("argument");
+        while let Some(p) = operand.filter(|p| p.kind() == "parenthesized_expression") {
+            operand = p.named_child(0);
+        }
+        if operand.is_some_and(|o| o.kind() == "identifier" && text(src, o) == name) {
+            return true;
+        }
+    }
+    let mut c = node.walk();
+    let children: Vec<Node> = node.named_children(&mut c).collect();
+    children.into_iter().any(|child| address_taken(src, child, name))
+}
+
 /// What the regions of one file share, read from the file once.
 pub struct FileScope<'t> {
     /// The file-scope typedefs whose types are built from C's own type
@@ -329,7 +365,7 @@ pub fn extract<'a>(ctx: &'a Context, src: &'a str, input: &'a RegionInput) -> FR
         .filter(|a| a.extents.is_empty())
         .filter(|a| {
             let global = x.declarations.get(&a.name).is_none_or(|d| d.global);
-            global || input.function.is_some_and(|f| identifier_in_range(x.src, f, &a.name, span.end..f.end_byte()))
+            global || input.may_read_after(x.src, &a.name, &span)
         })
         .map(|a| a.name.clone())
         .collect();
@@ -497,11 +533,59 @@ fn declarator_shape(src: &str, node: Node) -> Option<(String, Vec<Option<String>
 /// uses by name, and the region writes one of them: the region's
 /// dependences assume that arrays with different names are different
 /// memory (as `restrict` would say), so reordering could then read what
-/// C's order had not yet written. Calls from other files are not seen.
+/// C's order had not yet written. Arguments are followed to the arrays
+/// they point into in each chain of calls that reaches the region
+/// ([`pointed_into`]): through pointers the caller initialises, and
+/// through the calls of a caller that passes its own parameters on. Calls
+/// from other files are not seen.
 fn distinct_arguments(src: &str, input: &RegionInput, arrays: &[ArrayInfo], written: &HashSet<String>, declarations: &HashMap<String, Declaration>) -> FResult<()> {
     let Some(function) = input.function else { return Ok(()) };
-    let Some(declarator) = function.child_by_field_name("declarator") else { return Ok(()) };
-    let mut stack = vec![declarator];
+    let Some((name, parameters)) = signature(src, function) else { return Ok(()) };
+    let used = |array: &str| arrays.iter().any(|a| a.name == array && !a.extents.is_empty());
+    let globals: Vec<&str> = arrays.iter().filter(|a| !a.extents.is_empty() && declarations.get(&a.name).is_some_and(|d| d.global)).map(|a| a.name.as_str()).collect();
+    for &n in input.file.calls.get(name).into_iter().flatten() {
+        let Some(args) = n.child_by_field_name("arguments") else { continue };
+        let mut c = args.walk();
+        let passed: Vec<(&str, Node)> = args.named_children(&mut c).filter(|a| a.kind() != "comment").zip(&parameters).filter(|(_, p)| used(p)).map(|(a, p)| (p.as_str(), a)).collect();
+        let bases: Vec<Option<&str>> = passed.iter().map(|(_, a)| base_array(src, *a)).collect();
+        let caller_names = std::cell::OnceCell::new();
+        for (k, (p, _)) in passed.iter().enumerate() {
+            let Some(base) = bases[k] else { continue };
+            let global = globals.iter().any(|g| *g == base && (written.contains(*p) || written.contains(*g)))
+                && !caller_names.get_or_init(|| names_declared_in_caller(src, n)).contains(base);
+            if global {
+                return overlapping(n, base, base, p, name, "by its own name".into());
+            }
+        }
+        let mut chains = Vec::new();
+        pointed_into(src, input.file, n, passed.iter().map(|(_, a)| Argument::Expression(*a)).collect(), 0, &mut chains);
+        for chain in &chains {
+            for (k, (p, _)) in passed.iter().enumerate() {
+                let Some(origin) = chain[k] else { continue };
+                let same = passed[..k].iter().enumerate().find(|(l, (q, _))| chain[*l] == Some(origin) && (written.contains(*p) || written.contains(*q)));
+                if let Some((_, (other, _))) = same {
+                    return overlapping(n, bases[k].unwrap_or(origin), origin, p, name, format!("as '{other}'"));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The error of [`distinct_arguments`] at `call`, which passes `base` (that
+/// may point into `origin`) as parameter `p` of `function`.
+fn overlapping(call: Node, base: &str, origin: &str, p: &str, function: &str, also: String) -> FResult<()> {
+    let passes = if origin == base { format!("'{base}'") } else { format!("'{base}', which may point into '{origin}',") };
+    error(
+        call,
+        format!("this call passes {passes} as '{p}' of '{function}', whose region also uses it {also}"),
+        "the region is transformed as if its arrays did not overlap; pass distinct arrays",
+    )
+}
+
+/// The name of `function` and the names of its parameters, in order.
+fn signature<'s>(src: &'s str, function: Node) -> Option<(&'s str, Vec<String>)> {
+    let mut stack = vec![function.child_by_field_name("declarator")?];
     let (mut name, mut parameters) = (None, Vec::new());
     while let Some(n) = stack.pop() {
         match n.kind() {
@@ -519,37 +603,94 @@ fn distinct_arguments(src: &str, input: &RegionInput, arrays: &[ArrayInfo], writ
         let mut c = n.walk();
         stack.extend(n.named_children(&mut c).collect::<Vec<_>>().into_iter().rev());
     }
-    let Some(name) = name else { return Ok(()) };
-    let used = |array: &str| arrays.iter().any(|a| a.name == array && !a.extents.is_empty());
-    let globals: Vec<&str> = arrays.iter().filter(|a| !a.extents.is_empty() && declarations.get(&a.name).is_some_and(|d| d.global)).map(|a| a.name.as_str()).collect();
-    for &n in input.file.calls.get(name).into_iter().flatten() {
-        let Some(args) = n.child_by_field_name("arguments") else { continue };
-        let mut c = args.walk();
-        let passed: Vec<(&str, &str)> = args
-            .named_children(&mut c)
-            .filter(|a| a.kind() != "comment")
-            .zip(&parameters)
-            .filter(|(_, p)| used(p))
-            .filter_map(|(a, p)| Some((p.as_str(), base_array(src, a)?)))
-            .collect();
-        let caller_names = std::cell::OnceCell::new();
-        for (k, &(p, base)) in passed.iter().enumerate() {
-            let same = passed[..k].iter().find(|(q, b)| *b == base && (written.contains(p) || written.contains(*q))).map(|(q, _)| *q);
-            let global = globals.iter().any(|g| *g == base && (written.contains(p) || written.contains(*g)))
-                && !caller_names.get_or_init(|| names_declared_in_caller(src, n)).contains(base);
-            let also = match same {
-                Some(other) => format!("as '{other}'"),
-                None if global => "by its own name".to_string(),
-                None => continue,
-            };
-            return error(
-                n,
-                format!("this call passes '{base}' as '{p}' of '{name}', whose region also uses it {also}"),
-                "the region is transformed as if its arrays did not overlap; pass distinct arrays",
-            );
+    Some((name?, parameters))
+}
+
+/// How many calls [`pointed_into`] follows arguments back through, and
+/// how many pointer initialisations in one function.
+const ORIGIN_DEPTH: usize = 4;
+
+/// An argument of a call, followed back by [`pointed_into`].
+#[derive(Clone, Copy)]
+enum Argument<'t, 's> {
+    /// An expression in the function that makes the call.
+    Expression(Node<'t>),
+    /// The array it points into, found in a function the chain of calls
+    /// has left.
+    Array(&'s str),
+    /// Not an array iotile can name.
+    Unknown,
+}
+
+/// Adds to `chains`, for each chain of calls in the file that reaches
+/// `call` with `arguments` (up to [`ORIGIN_DEPTH`] calls back), the array
+/// each argument points into: its base array ([`base_array`]), through a
+/// pointer the calling function declares with an initialiser (`double *p
+/// = A + 1;`: `A`); where that is a parameter of the calling function,
+/// what each call of that function passes there, or the parameter itself
+/// where nothing in the file calls it.
+fn pointed_into<'t, 's>(src: &'s str, file: &FileScope<'t>, call: Node<'t>, arguments: Vec<Argument<'t, 's>>, depth: usize, chains: &mut Vec<Vec<Option<&'s str>>>) {
+    let caller = super::enclosing_function(call);
+    let base = |a: Argument<'t, 's>| -> Option<&'s str> {
+        match a {
+            Argument::Array(name) => Some(name),
+            Argument::Unknown => None,
+            Argument::Expression(mut e) => {
+                for _ in 0..ORIGIN_DEPTH {
+                    let b = base_array(src, e)?;
+                    match caller.and_then(|f| pointer_initialiser(src, f, b)).filter(|v| base_array(src, *v).is_some()) {
+                        Some(value) => e = value,
+                        None => return Some(b),
+                    }
+                }
+                base_array(src, e)
+            }
         }
+    };
+    let bases: Vec<Option<&'s str>> = arguments.iter().map(|a| base(*a)).collect();
+    let parameter_of = |b: Option<&str>| -> Option<usize> {
+        let (_, parameters) = signature(src, caller?)?;
+        parameters.iter().position(|p| Some(p.as_str()) == b)
+    };
+    let positions: Vec<Option<usize>> = bases.iter().map(|b| parameter_of(*b)).collect();
+    let outer_calls = caller.and_then(|f| signature(src, f)).and_then(|(name, _)| file.calls.get(name)).filter(|calls| !calls.is_empty());
+    let (Some(outer_calls), true) = (outer_calls, depth < ORIGIN_DEPTH && positions.iter().any(Option::is_some)) else {
+        chains.push(bases);
+        return;
+    };
+    for &outer in outer_calls {
+        let Some(args) = outer.child_by_field_name("arguments") else { continue };
+        let mut c = args.walk();
+        let passed: Vec<Node<'t>> = args.named_children(&mut c).filter(|a| a.kind() != "comment").collect();
+        let arguments = bases
+            .iter()
+            .zip(&positions)
+            .map(|(b, k)| match (k.and_then(|k| passed.get(k)), b) {
+                (Some(a), _) => Argument::Expression(*a),
+                (None, Some(b)) => Argument::Array(b),
+                (None, None) => Argument::Unknown,
+            })
+            .collect();
+        pointed_into(src, file, outer, arguments, depth + 1, chains);
     }
-    Ok(())
+}
+
+/// The initialiser of the one declaration of `name` in `function`, where
+/// it has one.
+fn pointer_initialiser<'t>(src: &str, function: Node<'t>, name: &str) -> Option<Node<'t>> {
+    let mut found = Vec::new();
+    let mut stack = vec![function.child_by_field_name("body")?];
+    while let Some(n) = stack.pop() {
+        if n.kind() == "init_declarator" && declarator_shape(src, n).is_some_and(|(d, _)| d == name) {
+            found.push(n.child_by_field_name("value"));
+        }
+        let mut c = n.walk();
+        stack.extend(n.named_children(&mut c));
+    }
+    match found.as_slice() {
+        [value] => *value,
+        _ => None,
+    }
 }
 
 /// The array an argument points into (`A` of `A`, `A + n`, `&A[i][0]`,
@@ -817,6 +958,7 @@ impl<'a> Extractor<'a> {
         if let Some(pos) = self.iterators.iter().rposition(|it| it.name == name) {
             return self.iterator_value(pos);
         }
+        self.check_not_hoisted_over(node, &name)?;
         if self.written.contains(&name) {
             return error(node, format!("'{name}' is assigned inside the region"), "its value changes during the region, so expressions using it are not affine");
         }
@@ -1654,6 +1796,14 @@ impl<'a> Extractor<'a> {
     fn declaration(&mut self, node: Node, items: &mut Vec<Item>) -> FResult<()> {
         let ty = node.child_by_field_name("type").map(|t| self.text(t)).unwrap_or("int").to_string();
         let mut c = node.walk();
+        // A declaration is hoisted to the region's start as a plain local
+        // and its initialiser run where it stood: a `static` one would be
+        // set again on every pass, an `extern` one would no longer name
+        // the global.
+        if let Some(storage) = node.children(&mut c).find(|n| n.kind() == "storage_class_specifier" && !matches!(self.text(*n), "register" | "auto")) {
+            let storage_class = self.text(storage).to_string();
+            return error(storage, format!("'{storage_class}' declaration inside a scop"), "only automatic scalars may be declared inside a region; declare it before '#pragma scop'");
+        }
         let declarators: Vec<Node> = node.children_by_field_name("declarator", &mut c).collect();
         for d in declarators {
             let Some((name, extents)) = declarator_shape(self.src, d) else {
@@ -2084,6 +2234,7 @@ impl<'a> Extractor<'a> {
             return error(base, "unsupported array expression", "the subscripted expression must be an array name");
         }
         let name = self.text(base).to_string();
+        self.check_not_hoisted_over(base, &name)?;
         let Some(decl) = self.declarations.get(&name).cloned() else {
             return error(base, format!("'{name}' is not declared before the region"), "iotile needs the declaration of every array it analyses");
         };
@@ -2254,8 +2405,7 @@ impl<'a> Extractor<'a> {
         let named = dead.clone();
         for array in self.arrays.iter().filter(|a| !a.extents.is_empty() && !named.contains(&a.name)) {
             let Some(declaration) = self.declarations.get(&array.name).and_then(|d| d.automatic.clone()) else { continue };
-            let after = identifier_in_range(self.src, function, &array.name, span.end..function.end_byte());
-            if !after && only_written_before(self.src, function, &array.name, &declaration, span.start, array.extents.len()) {
+            if !input.may_read_after(self.src, &array.name, span) && only_written_before(self.src, function, &array.name, &declaration, span.start, array.extents.len()) {
                 dead.push(array.name.clone());
             }
         }
@@ -2275,10 +2425,7 @@ impl<'a> Extractor<'a> {
         let length = 2 * self.max_depth + 1;
         for name in names {
             let global = self.declarations.get(name).is_none_or(|d| d.global);
-            let read_after = input.function.is_some_and(|f| {
-                identifier_in_range(self.src, f, name, span.end..f.end_byte())
-            });
-            if !global && !read_after {
+            if !global && !input.may_read_after(self.src, name, span) {
                 continue;
             }
             // All exits of loops over `name` as points [time..., value];
@@ -2428,7 +2575,6 @@ fn mentions_identifier(src: &str, node: Node, name: &str) -> bool {
     identifier_in_range(src, node, name, node.byte_range())
 }
 
-/// Whether `name` occurs as an identifier inside `node` within `range`.
 /// The array names of a `#pragma iotile scratch(a, b)` line.
 fn scratch_clause(src: &str, pragma: Node) -> FResult<Vec<String>> {
     let argument = pragma.child_by_field_name("argument").map(|a| text(src, a).trim()).unwrap_or("");
@@ -2476,6 +2622,7 @@ fn only_written_before(src: &str, function: Node, name: &str, declaration: &Rang
     true
 }
 
+/// Whether `name` occurs as an identifier inside `node` within `range`.
 fn identifier_in_range(src: &str, node: Node, name: &str, range: Range<usize>) -> bool {
     if node.end_byte() <= range.start || node.start_byte() >= range.end {
         return false;
