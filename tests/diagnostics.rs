@@ -52,6 +52,24 @@ fn assert_one_line_error(out: &std::process::Output, needle: &str) {
     assert!(!stderr.contains("panicked"), "stderr: {stderr}");
 }
 
+/// A pointer read and written before the element it points at (`p[i -
+/// 5]`) is translated for the CPU (`testsuite/cpu-run/`), but not for the
+/// GPU, whose device copy of an array starts at the element it points at.
+#[test]
+fn an_access_before_the_first_element_is_rejected_for_the_gpu() {
+    let case = "testsuite/cpu-run/12-pointer-before-its-first-element.c";
+    let dir = scratch();
+    let output = dir.path().join("out.cu");
+    let out = iotile(&args(&["--target=cuda", "-o", &output.display().to_string(), case]));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "stderr: {stderr}");
+    assert!(stderr.contains("the region accesses 'p' before its first element"), "stderr: {stderr}");
+    assert!(!stderr.contains("panicked"), "stderr: {stderr}");
+    assert!(!output.exists());
+    let out = iotile(&args(&["--target=openmp", "-o", &dir.path().join("out.c").display().to_string(), case]));
+    assert!(out.status.success(), "stderr: {}", String::from_utf8_lossy(&out.stderr));
+}
+
 /// A statement that calls a function of its file is translated for the
 /// CPU (`testsuite/cpu-run/`), but not for the GPU, where the function is
 /// host code: there the call is the error, at its span.

@@ -49,7 +49,7 @@
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
-use isl_rs::{ASTExprOpType, ASTExprType, ASTNode, ASTNodeType, Set};
+use isl_rs::{ASTExprOpType, ASTExprType, ASTNode, ASTNodeType, DimType, Set};
 
 use super::c::{block_children, private_scalars, Writer};
 use crate::ast::{statement_names, visit_nodes, RegionAst};
@@ -203,9 +203,22 @@ pub fn write_region(scop: &Scop, ast: &RegionAst, indent: &str, privatizable: &P
     for array in scop.arrays.iter().filter(|a| !a.extents.is_empty()) {
         let inner: Option<Vec<String>> = array.extents[1..].iter().cloned().collect();
         let inner = inner.ok_or_else(|| IslError(format!("the CUDA target needs every extent but the first of '{}' to index its device copy", array.name)))?;
-        let first = match &array.extents[0] {
-            Some(e) => e.clone(),
-            None => accessed_extent(scop, ast, privatizable, &array.name)?,
+        let elements = accessed_elements(scop, &array.name)?;
+        // The device copy starts at the array's first element.
+        let before_first = elements.copy()?.upper_bound_si(DimType::Set, 0, -1)?.intersect_params(scop.context.copy()?)?;
+        if !before_first.is_empty()? {
+            return Err(IslError(format!("the region accesses '{}' before its first element (a negative first subscript), and the CUDA target copies it from that element on", array.name)));
+        }
+        // A parameter's first extent (`double A[10]`) is no bound in C:
+        // where the region accesses past a constant one, the copy runs to
+        // the largest element accessed.
+        let past = |e: &str| -> IslResult<bool> {
+            let Some(extent) = e.trim().parse::<i32>().ok() else { return Ok(false) };
+            Ok(!elements.copy()?.lower_bound_si(DimType::Set, 0, extent)?.intersect_params(scop.context.copy()?)?.is_empty()?)
+        };
+        let first = match array.extents[0].as_deref() {
+            Some(e) if !past(e)? => e.to_string(),
+            _ => accessed_extent(scop, ast, privatizable, elements)?,
         };
         extents.insert(array.name.clone(), std::iter::once(first).chain(inner).collect::<Vec<_>>());
     }
@@ -233,10 +246,8 @@ pub fn write_region(scop: &Scop, ast: &RegionAst, indent: &str, privatizable: &P
     Ok(Some(CudaRegion { host: mapper.host, kernels: mapper.kernels, declarations: mapper.declarations, foreign_types: mapper.foreign_types }))
 }
 
-/// The first extent of array `name` whose declaration gives none (a
-/// pointer, `A[]`): one more than the largest first subscript the region
-/// uses, as a C expression of the parameters.
-fn accessed_extent(scop: &Scop, ast: &RegionAst, privatizable: &Privatization, name: &str) -> IslResult<String> {
+/// The elements of array `name` the region accesses.
+fn accessed_elements(scop: &Scop, name: &str) -> IslResult<Set> {
     let mut elements: Option<Set> = None;
     for statement in &scop.statements {
         for access in statement.reads.iter().chain(&statement.writes).filter(|a| a.array == name) {
@@ -247,7 +258,13 @@ fn accessed_extent(scop: &Scop, ast: &RegionAst, privatizable: &Privatization, n
             });
         }
     }
-    let elements = elements.ok_or_else(|| IslError(format!("'{name}' is not accessed")))?;
+    elements.ok_or_else(|| IslError(format!("'{name}' is not accessed")))
+}
+
+/// The first extent of an array whose declaration gives none (a pointer,
+/// `A[]`): one more than the largest first subscript among the `elements`
+/// the region accesses, as a C expression of the parameters.
+fn accessed_extent(scop: &Scop, ast: &RegionAst, privatizable: &Privatization, elements: Set) -> IslResult<String> {
     let largest = elements.dim_max(0)?;
     let build = AstBuild::from_context(scop.context.copy()?)?;
     let none = HashMap::new();
