@@ -285,6 +285,9 @@ pub struct ArrayInfo {
     /// Extent of each dimension as C text, `None` where the declaration
     /// gives none (a pointer or `A[]`). Empty for scalars.
     pub extents: Vec<Option<String>>,
+    /// Declared as a parameter of the function: C reads it as a pointer,
+    /// and its first extent (`double A[10]`) bounds nothing.
+    pub parameter: bool,
 }
 
 impl ArrayInfo {

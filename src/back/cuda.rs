@@ -92,6 +92,10 @@ __attribute__((unused)) static __device__ int iotile_owner(int v, int n) {
 /// The most blocks a grid has along y and along z.
 const MAX_GRID_YZ: u32 = 65535;
 
+/// Words of C's types and `sizeof` in extent texts (casts of the
+/// expressions written for pointers' extents): no kernel parameters.
+const C_TYPE_WORDS: &[&str] = &["sizeof", "long", "int", "unsigned", "signed", "short", "char", "float", "double", "_Bool", "const", "volatile"];
+
 /// The macro host code checks every CUDA call with.
 const CHECK_MACRO: &str = r#"#include <stdio.h>
 #include <stdlib.h>
@@ -204,21 +208,25 @@ pub fn write_region(scop: &Scop, ast: &RegionAst, indent: &str, privatizable: &P
         let inner: Option<Vec<String>> = array.extents[1..].iter().cloned().collect();
         let inner = inner.ok_or_else(|| IslError(format!("the CUDA target needs every extent but the first of '{}' to index its device copy", array.name)))?;
         let elements = accessed_elements(scop, &array.name)?;
-        // The device copy starts at the array's first element.
-        let before_first = elements.copy()?.upper_bound_si(DimType::Set, 0, -1)?.intersect_params(scop.context.copy()?)?;
-        if !before_first.is_empty()? {
-            return Err(IslError(format!("the region accesses '{}' before its first element (a negative first subscript), and the CUDA target copies it from that element on", array.name)));
+        // The device copy starts at the array's first element. C lets a
+        // pointer (or a parameter, which is one) point into an array and
+        // read before it (`p[i - 5]`); where the region does so for every
+        // value of the parameters it accesses the array at (not only for
+        // values a program passing a whole array never passes), refuse.
+        if let Some(elements) = elements.as_ref().filter(|_| array.parameter || array.extents[0].is_none()) {
+            let accessed_at = elements.copy()?.intersect_params(scop.context.copy()?)?.params()?;
+            let before_first = elements.copy()?.upper_bound_si(DimType::Set, 0, -1)?.intersect_params(scop.context.copy()?)?.params()?;
+            if !accessed_at.is_empty()? && accessed_at.is_subset(&before_first)? {
+                return Err(IslError(format!("the region accesses '{}' before its first element (a negative first subscript), and the CUDA target copies it from that element on", array.name)));
+            }
         }
-        // A parameter's first extent (`double A[10]`) is no bound in C:
-        // where the region accesses past a constant one, the copy runs to
-        // the largest element accessed.
-        let past = |e: &str| -> IslResult<bool> {
-            let Some(extent) = e.trim().parse::<i32>().ok() else { return Ok(false) };
-            Ok(!elements.copy()?.lower_bound_si(DimType::Set, 0, extent)?.intersect_params(scop.context.copy()?)?.is_empty()?)
-        };
-        let first = match array.extents[0].as_deref() {
-            Some(e) if !past(e)? => e.to_string(),
-            _ => accessed_extent(scop, ast, privatizable, elements)?,
+        // A constant first extent is taken as a bound, also a
+        // parameter's (`double A[10]`, which C reads as a pointer), as the
+        // rest of iotile takes it.
+        let first = match (&array.extents[0], elements) {
+            (Some(e), _) => e.clone(),
+            (None, Some(elements)) => accessed_extent(scop, ast, privatizable, elements)?,
+            (None, None) => return Err(IslError(format!("'{}' is not accessed", array.name))),
         };
         extents.insert(array.name.clone(), std::iter::once(first).chain(inner).collect::<Vec<_>>());
     }
@@ -246,8 +254,9 @@ pub fn write_region(scop: &Scop, ast: &RegionAst, indent: &str, privatizable: &P
     Ok(Some(CudaRegion { host: mapper.host, kernels: mapper.kernels, declarations: mapper.declarations, foreign_types: mapper.foreign_types }))
 }
 
-/// The elements of array `name` the region accesses.
-fn accessed_elements(scop: &Scop, name: &str) -> IslResult<Set> {
+/// The elements of array `name` the region accesses; `None` where it
+/// accesses none (an array whose statements were inlined away).
+fn accessed_elements(scop: &Scop, name: &str) -> IslResult<Option<Set>> {
     let mut elements: Option<Set> = None;
     for statement in &scop.statements {
         for access in statement.reads.iter().chain(&statement.writes).filter(|a| a.array == name) {
@@ -258,7 +267,7 @@ fn accessed_elements(scop: &Scop, name: &str) -> IslResult<Set> {
             });
         }
     }
-    elements.ok_or_else(|| IslError(format!("'{name}' is not accessed")))
+    Ok(elements)
 }
 
 /// The first extent of an array whose declaration gives none (a pointer,
@@ -637,7 +646,7 @@ impl Mapper<'_> {
         for extents in self.arrays().map(|a| &self.extents[&a.name]) {
             for e in extents {
                 for word in crate::ast::identifiers(e) {
-                    if !known.contains(&word.as_str()) && word != "sizeof" {
+                    if !known.contains(&word.as_str()) && !C_TYPE_WORDS.contains(&word.as_str()) {
                         add("long".into(), word);
                     }
                 }

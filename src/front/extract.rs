@@ -2163,7 +2163,7 @@ impl<'a> Extractor<'a> {
                     reads.push(self.scalar_access(&name, false)?);
                 } else if let Some(d) = self.declarations.get(&name) {
                     if !self.invariants.iter().any(|v| v.name == name) {
-                        self.invariants.push(ArrayInfo { name, element_type: d.base_type.clone(), extents: Vec::new() });
+                        self.invariants.push(ArrayInfo { name, element_type: d.base_type.clone(), extents: Vec::new(), parameter: d.parameter });
                     }
                 }
                 Ok(())
@@ -2275,7 +2275,8 @@ impl<'a> Extractor<'a> {
 
     fn note_array(&mut self, name: &str, element_type: String, extents: Vec<Option<String>>) {
         if !self.arrays.iter().any(|a| a.name == name) {
-            self.arrays.push(ArrayInfo { name: name.to_string(), element_type, extents });
+            let parameter = self.declarations.get(name).is_some_and(|d| d.parameter);
+            self.arrays.push(ArrayInfo { name: name.to_string(), element_type, extents, parameter });
         }
     }
 
