@@ -28,7 +28,9 @@
 //! loop has no braces and a loop hint between the two, in some
 //! floating-point values are stored through a function of the program, and
 //! in some iterators are declared before the regions or in blocks of them
-//! ([`declare_counters`]).
+//! ([`declare_counters`]), and in some the regions run three times, in a
+//! loop of the kernel that prints the scalars and outer iterators before
+//! them (and not after the loop).
 //!
 //! A fifth of the seeds (drawn from a stream of their own) give image
 //! pipelines instead, made by [`pipeline`].
@@ -71,6 +73,9 @@ const STAGE_STREAM: u64 = 0x7374_6167_655f_7061;
 /// Mixed into the seed for the choice of where iterators are declared (see
 /// [`declare_counters`]).
 const COUNTER_STREAM: u64 = 0x636f_756e_7465_7273;
+
+/// Mixed into the seed for the choice of regions run three times.
+const REPEAT_STREAM: u64 = 0x7265_7065_6174_7321;
 
 /// Mixed into the seed for the choice of a row buffer (see
 /// [`Generator::row_buffer`]).
@@ -125,7 +130,7 @@ pub fn generate(seed: u64) -> Program {
     // their own.
     let mut host = Rng::new(seed ^ HOST_STREAM);
     let (hints, calls) = (host.chance(25), host.chance(25));
-    let program = Program { seed, params, arrays, scalars, regions: Vec::new(), vla, macros, unsigned, typedef_params, scratch: Vec::new(), pipeline: false, hints, calls, outer_iterators: Vec::new() };
+    let program = Program { seed, params, arrays, scalars, regions: Vec::new(), vla, macros, unsigned, typedef_params, scratch: Vec::new(), pipeline: false, hints, calls, outer_iterators: Vec::new(), repeats: false };
     let mut generator = Generator { rng, program, scope: Vec::new(), locals: Vec::new(), next_local: 0, integers };
     let regions = if generator.rng.chance(25) { generator.rng.range(2, 3) } else { 1 };
     for _ in 0..regions {
@@ -166,6 +171,13 @@ pub fn generate(seed: u64) -> Program {
     let mut counters = Rng::new(seed ^ COUNTER_STREAM);
     if counters.chance(30) {
         declare_counters(&mut generator.program, &mut counters);
+    }
+    // Some run their regions three times, in a loop of the kernel (also
+    // from a stream of its own); no array is scratch there, since the next
+    // pass may read what the last region left.
+    if Rng::new(seed ^ REPEAT_STREAM).chance(15) {
+        generator.program.repeats = true;
+        generator.program.scratch.clear();
     }
     generator.program
 }
@@ -239,7 +251,7 @@ fn image_pipeline(seed: u64) -> Program {
     let params = vec![("n".to_string(), rows), ("m".to_string(), columns)];
     let macros = if rng.chance(25) { Macros { names: params.iter().map(|(n, _)| n.clone()).collect(), ..Macros::default() } } else { Macros::default() };
     let vla = rng.chance(20);
-    let program = Program { seed, params, arrays: Vec::new(), scalars: Vec::new(), regions: Vec::new(), vla, macros, unsigned: false, typedef_params: false, scratch: Vec::new(), pipeline: true, hints: false, calls: false, outer_iterators: Vec::new() };
+    let program = Program { seed, params, arrays: Vec::new(), scalars: Vec::new(), regions: Vec::new(), vla, macros, unsigned: false, typedef_params: false, scratch: Vec::new(), pipeline: true, hints: false, calls: false, outer_iterators: Vec::new(), repeats: false };
     let mut generator = Generator { rng, program, scope: Vec::new(), locals: Vec::new(), next_local: 0, integers: Rng::new(seed ^ INTEGER_STREAM) };
     generator.pipeline();
     generator.program

@@ -440,6 +440,11 @@ pub struct Program {
     /// initial value, that the loops marked [`Counter::Outer`] count with;
     /// printed after the regions.
     pub outer_iterators: Vec<(String, i64)>,
+    /// The regions run three times, in a loop of the kernel that prints
+    /// the scalars and the outer iterators at the start of each pass (and
+    /// not after the loop): what a region leaves is read only before it in
+    /// the text, in the loop's next pass.
+    pub repeats: bool,
 }
 
 impl Program {
@@ -508,6 +513,10 @@ impl Program {
         for (name, value) in &self.outer_iterators {
             writeln!(out, "  {} {name} = {value};", self.iterator_type()).unwrap();
         }
+        if self.repeats {
+            out.push_str("  for (int pass = 0; pass < 3; pass++) {\n");
+            self.render_values(&mut out, "    ");
+        }
         for (r, region) in self.regions.iter().enumerate() {
             if r + 1 == self.regions.len() {
                 let mut used = Vec::new();
@@ -523,12 +532,10 @@ impl Program {
             }
             out.push_str("#pragma endscop\n");
         }
-        for s in &self.scalars {
-            writeln!(out, "  printf({});", s.elem.printf_args(&format!("{} ", s.name), &s.name)).unwrap();
-        }
-        for (name, _) in &self.outer_iterators {
-            let format = if self.macros.wide { "%ld" } else if self.macros.base.is_some() { "%u" } else { "%d" };
-            writeln!(out, "  printf(\"{name} {format}\\n\", {name});").unwrap();
+        if self.repeats {
+            out.push_str("  }\n");
+        } else {
+            self.render_values(&mut out, "  ");
         }
         out.push_str("}\n\n");
         if self.vla {
@@ -582,6 +589,18 @@ impl Program {
             write!(out, "[x{d}]").unwrap();
         }
         out
+    }
+
+    /// Prints the scalars and the outer iterators, each line after
+    /// `indent`.
+    fn render_values(&self, out: &mut String, indent: &str) {
+        for s in &self.scalars {
+            writeln!(out, "{indent}printf({});", s.elem.printf_args(&format!("{} ", s.name), &s.name)).unwrap();
+        }
+        for (name, _) in &self.outer_iterators {
+            let format = if self.macros.wide { "%ld" } else if self.macros.base.is_some() { "%u" } else { "%d" };
+            writeln!(out, "{indent}printf(\"{name} {format}\\n\", {name});").unwrap();
+        }
     }
 
     /// The type of the loop iterators.

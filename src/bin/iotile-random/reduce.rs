@@ -51,11 +51,11 @@ fn candidates(program: &Program) -> Vec<Program> {
             }
         }
     }
-    if program.vla || !program.macros.names.is_empty() || program.hints || program.calls {
+    if program.vla || !program.macros.names.is_empty() || program.hints || program.calls || program.repeats {
         let mut p = program.clone();
         p.vla = false;
         p.macros.names.clear();
-        (p.hints, p.calls) = (false, false);
+        (p.hints, p.calls, p.repeats) = (false, false, false);
         out.push(p);
     }
     out
