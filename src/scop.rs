@@ -285,8 +285,9 @@ pub struct ArrayInfo {
     /// Extent of each dimension as C text, `None` where the declaration
     /// gives none (a pointer or `A[]`). Empty for scalars.
     pub extents: Vec<Option<String>>,
-    /// Declared as a parameter of the function: C reads it as a pointer,
-    /// and its first extent (`double A[10]`) bounds nothing.
+    /// Declared as a parameter of the function, which C reads as a
+    /// pointer (`double A[10]` too): it may point into an array, and the
+    /// region may access it before that element.
     pub parameter: bool,
 }
 
