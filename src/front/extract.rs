@@ -648,12 +648,12 @@ fn pointed_into<'t, 's>(src: &'s str, file: &FileScope<'t>, call: Node<'t>, argu
         }
     };
     let bases: Vec<Option<&'s str>> = arguments.iter().map(|a| base(*a)).collect();
-    let parameter_of = |b: Option<&str>| -> Option<usize> {
-        let (_, parameters) = signature(src, caller?)?;
-        parameters.iter().position(|p| Some(p.as_str()) == b)
+    let Some((name, parameters)) = caller.and_then(|f| signature(src, f)) else {
+        chains.push(bases);
+        return;
     };
-    let positions: Vec<Option<usize>> = bases.iter().map(|b| parameter_of(*b)).collect();
-    let outer_calls = caller.and_then(|f| signature(src, f)).and_then(|(name, _)| file.calls.get(name)).filter(|calls| !calls.is_empty());
+    let positions: Vec<Option<usize>> = bases.iter().map(|b| parameters.iter().position(|p| Some(p.as_str()) == *b)).collect();
+    let outer_calls = file.calls.get(name).filter(|calls| !calls.is_empty());
     let (Some(outer_calls), true) = (outer_calls, depth < ORIGIN_DEPTH && positions.iter().any(Option::is_some)) else {
         chains.push(bases);
         return;
