@@ -319,7 +319,8 @@ pub enum Counter {
     Own,
     /// In the kernel before the regions ([`Program::outer_iterators`]):
     /// `for (i = ...)`, and the value the region leaves in it is printed
-    /// after the regions.
+    /// after the regions (before them in each pass where they
+    /// [repeat](Program::repeats)).
     Outer,
     /// In a block of the region around the loop: `{ int i; for (i = ...)
     /// ... }`.
@@ -438,7 +439,7 @@ pub struct Program {
     pub calls: bool,
     /// Iterators declared in the kernel before the regions, each with its
     /// initial value, that the loops marked [`Counter::Outer`] count with;
-    /// printed after the regions.
+    /// printed with the scalars.
     pub outer_iterators: Vec<(String, i64)>,
     /// The regions run three times, in a loop of the kernel that prints
     /// the scalars and the outer iterators at the start of each pass (and
