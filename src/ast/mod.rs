@@ -140,22 +140,24 @@ pub fn iterator_names(scop: &Scop, used: &HashSet<String>, count: usize, reuse_o
     while (0..count).any(|i| used.contains(&format!("{prefix}{i}"))) {
         prefix.push('_');
     }
-    (0..count)
-        .map(|depth| {
-            // A counting-down loop is generated counting up over -i, so its
-            // variable cannot be reused.
-            let mut names = scop
-                .statements
-                .iter()
-                .filter(|s| s.iterators.len() > depth)
-                .map(|s| (!s.decreasing[depth]).then_some(&s.iterators[depth]));
-            let first = names.next().flatten();
-            match first {
-                Some(n) if reuse_outer && names.all(|m| m == Some(n)) && scop.outer_iterators.contains(n) => n.clone(),
-                _ => format!("{prefix}{depth}"),
-            }
-        })
-        .collect()
+    let mut chosen: Vec<String> = Vec::with_capacity(count);
+    for depth in 0..count {
+        // A counting-down loop is generated counting up over -i, so its
+        // variable cannot be reused; nor can a name an outer loop took
+        // (a nested `for (int i ...)` that hides the outer variable `i`).
+        let mut names = scop
+            .statements
+            .iter()
+            .filter(|s| s.iterators.len() > depth)
+            .map(|s| (!s.decreasing[depth]).then_some(&s.iterators[depth]));
+        let first = names.next().flatten();
+        let name = match first {
+            Some(n) if reuse_outer && names.all(|m| m == Some(n)) && scop.outer_iterators.contains(n) && !chosen.contains(n) => n.clone(),
+            _ => format!("{prefix}{depth}"),
+        };
+        chosen.push(name);
+    }
+    chosen
 }
 
 /// Identifiers occurring in `text` (a cheap lexical scan).

@@ -1483,7 +1483,9 @@ impl<'a> Extractor<'a> {
             }
             _ => return error(init, "unsupported loop initialisation", "expected 'i = <affine expression>'"),
         };
-        if self.iterators.iter().any(|it| it.name == name) {
+        // `for (int i ...)` inside a loop over `i` declares a new variable
+        // that hides the outer one; statements name iterators by depth.
+        if !declared && self.iterators.iter().any(|it| it.name == name) {
             return error(init, format!("loop iterator '{name}' is already the iterator of an enclosing loop"), "this would change the enclosing loop's iterator");
         }
         let declared_type = match init.kind() {
@@ -1751,7 +1753,25 @@ impl<'a> Extractor<'a> {
         }
     }
 
+    /// Rejects assignments to the iterator `name` in a loop body, and
+    /// block-local declarations that hide it; a nested loop that declares
+    /// its own `name` is that loop's business.
     fn check_iterator_not_assigned(&self, body: Node, name: &str) -> FResult<()> {
+        fn declares<'t>(src: &str, declaration: Node<'t>, name: &str) -> Option<Node<'t>> {
+            let mut c = declaration.walk();
+            let found = declaration.children_by_field_name("declarator", &mut c).find(|d| declarator_shape(src, *d).is_some_and(|(n, _)| n == name));
+            found
+        }
+        let declares_me = |declaration| declares(self.src, declaration, name);
+        match body.kind() {
+            "for_statement" if body.child_by_field_name("initializer").is_some_and(|i| i.kind() == "declaration" && declares_me(i).is_some()) => return Ok(()),
+            "declaration" => {
+                if let Some(d) = declares_me(body) {
+                    return error(d, format!("'{name}' hides the iterator of an enclosing loop"), "the regenerated region renames loop iterators and could not tell the two apart; rename this variable");
+                }
+            }
+            _ => {}
+        }
         let target = match body.kind() {
             "assignment_expression" => body.child_by_field_name("left"),
             "update_expression" => body.child_by_field_name("argument"),
