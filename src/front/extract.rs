@@ -193,6 +193,9 @@ struct Iterator {
     decreasing: bool,
     /// Its C type (`int` where the declaration is not in view).
     ty: IntType,
+    /// A type of its declared size where the integer promotions widen it
+    /// (`short`, `char`): what `sizeof` of it must still see.
+    narrow: Option<&'static str>,
 }
 
 /// The shape of the region, from which the original schedule is built.
@@ -1523,7 +1526,12 @@ impl<'a> Extractor<'a> {
             }
         }
         self.wide_iterators |= ty != IntType::INT;
-        self.iterators.push(Iterator { name: name.clone(), decreasing, ty });
+        let narrow = declared_type.as_deref().and_then(|t| match IntType::cast(&resolve_typedefs(t, self.typedefs)) {
+            Cast::Within(_, hi) if hi <= i64::from(u8::MAX) => Some("char"),
+            Cast::Within(_, hi) if hi <= i64::from(u16::MAX) => Some("short"),
+            _ => None,
+        });
+        self.iterators.push(Iterator { name: name.clone(), decreasing, ty, narrow });
         self.max_depth = self.max_depth.max(self.iterators.len());
         let lifted = outer.copy()?.add_dims(DimType::Set, 1)?.set_dim_name(DimType::Set, depth as u32, &name)?;
         if mentions_identifier(self.src, init_value, &name) {
@@ -1979,11 +1987,20 @@ impl<'a> Extractor<'a> {
         let mut at = node.start_byte();
         let mut stack = vec![node];
         let mut holes = Vec::new();
+        // Operands of `sizeof`, where an iterator keeps its declared size.
+        let mut unpromoted: Vec<std::ops::Range<usize>> = Vec::new();
         while let Some(n) = stack.pop() {
+            if matches!(n.kind(), "sizeof_expression" | "alignof_expression") {
+                unpromoted.push(n.byte_range());
+            }
             if n.kind() == "identifier" {
                 let name = self.text(n);
                 if let Some(pos) = self.iterators.iter().rposition(|it| it.name == name) {
-                    let cast = self.iterators[pos].ty.spelling().filter(|_| !in_subscript);
+                    let it = &self.iterators[pos];
+                    let cast = match it.narrow {
+                        Some(ty) if unpromoted.iter().any(|r| r.contains(&n.start_byte())) => Some(ty),
+                        _ => it.ty.spelling().filter(|_| !in_subscript),
+                    };
                     if let Some(ty) = cast {
                         holes.push((n.start_byte()..n.start_byte(), BodyPiece::Text(format!("(({ty})"))));
                     }
