@@ -412,11 +412,15 @@ impl Mapper<'_> {
         Ok(())
     }
 
-    /// The size in bytes of the device copy of array `name`.
+    /// The size in bytes of the device copy of array `name`: none where an
+    /// extent is not positive (a pointer parameter sized by `n` of a call
+    /// with `n = -1`, whose region runs no iteration), rather than the
+    /// huge `size_t` a negative product converts to.
     fn bytes(&self, name: &str, ty: &str) -> String {
         let extents = &self.extents[name];
-        let product: Vec<String> = extents.iter().map(|e| format!("({e})")).collect();
-        format!("(size_t){} * sizeof({ty})", product.join(" * "))
+        let positive: Vec<String> = extents.iter().map(|e| format!("({e}) > 0")).collect();
+        let product: Vec<String> = extents.iter().map(|e| format!("(size_t)({e})")).collect();
+        format!("({} ? {} : 0) * sizeof({ty})", positive.join(" && "), product.join(" * "))
     }
 
     fn host_node(&mut self, node: &ASTNode) -> IslResult<()> {

@@ -123,14 +123,14 @@ void gemm(double alpha, double beta, double C[N][N], double A[N][N], double B[N]
 {
   {
     double *iotile_device_C;
-    IOTILE_CUDA_CHECK(cudaMalloc((void **)&iotile_device_C, (size_t)(256) * (256) * sizeof(double)));
-    IOTILE_CUDA_CHECK(cudaMemcpy(iotile_device_C, C, (size_t)(256) * (256) * sizeof(double), cudaMemcpyHostToDevice));
+    IOTILE_CUDA_CHECK(cudaMalloc((void **)&iotile_device_C, ((256) > 0 && (256) > 0 ? (size_t)(256) * (size_t)(256) : 0) * sizeof(double)));
+    IOTILE_CUDA_CHECK(cudaMemcpy(iotile_device_C, C, ((256) > 0 && (256) > 0 ? (size_t)(256) * (size_t)(256) : 0) * sizeof(double), cudaMemcpyHostToDevice));
     double *iotile_device_A;
-    IOTILE_CUDA_CHECK(cudaMalloc((void **)&iotile_device_A, (size_t)(256) * (256) * sizeof(double)));
-    IOTILE_CUDA_CHECK(cudaMemcpy(iotile_device_A, A, (size_t)(256) * (256) * sizeof(double), cudaMemcpyHostToDevice));
+    IOTILE_CUDA_CHECK(cudaMalloc((void **)&iotile_device_A, ((256) > 0 && (256) > 0 ? (size_t)(256) * (size_t)(256) : 0) * sizeof(double)));
+    IOTILE_CUDA_CHECK(cudaMemcpy(iotile_device_A, A, ((256) > 0 && (256) > 0 ? (size_t)(256) * (size_t)(256) : 0) * sizeof(double), cudaMemcpyHostToDevice));
     double *iotile_device_B;
-    IOTILE_CUDA_CHECK(cudaMalloc((void **)&iotile_device_B, (size_t)(256) * (256) * sizeof(double)));
-    IOTILE_CUDA_CHECK(cudaMemcpy(iotile_device_B, B, (size_t)(256) * (256) * sizeof(double), cudaMemcpyHostToDevice));
+    IOTILE_CUDA_CHECK(cudaMalloc((void **)&iotile_device_B, ((256) > 0 && (256) > 0 ? (size_t)(256) * (size_t)(256) : 0) * sizeof(double)));
+    IOTILE_CUDA_CHECK(cudaMemcpy(iotile_device_B, B, ((256) > 0 && (256) > 0 ? (size_t)(256) * (size_t)(256) : 0) * sizeof(double), cudaMemcpyHostToDevice));
     {
       const int iotile_lower = 0;
       const int iotile_upper = 255;
@@ -141,7 +141,7 @@ void gemm(double alpha, double beta, double C[N][N], double A[N][N], double B[N]
         IOTILE_CUDA_CHECK(iotile_r0_k0_launch(iotile_iterations, iotile_trips_y < 65535u ? iotile_trips_y : 65535u, 1, 32, 4, 1, beta, alpha, iotile_device_C, iotile_device_A, iotile_device_B, iotile_lower, iotile_upper));
       }
     }
-    IOTILE_CUDA_CHECK(cudaMemcpy(C, iotile_device_C, (size_t)(256) * (256) * sizeof(double), cudaMemcpyDeviceToHost));
+    IOTILE_CUDA_CHECK(cudaMemcpy(C, iotile_device_C, ((256) > 0 && (256) > 0 ? (size_t)(256) * (size_t)(256) : 0) * sizeof(double), cudaMemcpyDeviceToHost));
     IOTILE_CUDA_CHECK(cudaFree(iotile_device_C));
     IOTILE_CUDA_CHECK(cudaFree(iotile_device_A));
     IOTILE_CUDA_CHECK(cudaFree(iotile_device_B));

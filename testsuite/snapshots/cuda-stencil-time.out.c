@@ -95,11 +95,11 @@ void jacobi(int steps, int n, double A[n], double B[n])
 {
   {
     double *iotile_device_B;
-    IOTILE_CUDA_CHECK(cudaMalloc((void **)&iotile_device_B, (size_t)(n) * sizeof(double)));
-    IOTILE_CUDA_CHECK(cudaMemcpy(iotile_device_B, B, (size_t)(n) * sizeof(double), cudaMemcpyHostToDevice));
+    IOTILE_CUDA_CHECK(cudaMalloc((void **)&iotile_device_B, ((n) > 0 ? (size_t)(n) : 0) * sizeof(double)));
+    IOTILE_CUDA_CHECK(cudaMemcpy(iotile_device_B, B, ((n) > 0 ? (size_t)(n) : 0) * sizeof(double), cudaMemcpyHostToDevice));
     double *iotile_device_A;
-    IOTILE_CUDA_CHECK(cudaMalloc((void **)&iotile_device_A, (size_t)(n) * sizeof(double)));
-    IOTILE_CUDA_CHECK(cudaMemcpy(iotile_device_A, A, (size_t)(n) * sizeof(double), cudaMemcpyHostToDevice));
+    IOTILE_CUDA_CHECK(cudaMalloc((void **)&iotile_device_A, ((n) > 0 ? (size_t)(n) : 0) * sizeof(double)));
+    IOTILE_CUDA_CHECK(cudaMemcpy(iotile_device_A, A, ((n) > 0 ? (size_t)(n) : 0) * sizeof(double), cudaMemcpyHostToDevice));
     for (int c0 = 0; c0 < steps; c0++) {
       {
         const int iotile_lower = 1;
@@ -118,9 +118,9 @@ void jacobi(int steps, int n, double A[n], double B[n])
         }
       }
     }
-    IOTILE_CUDA_CHECK(cudaMemcpy(B, iotile_device_B, (size_t)(n) * sizeof(double), cudaMemcpyDeviceToHost));
+    IOTILE_CUDA_CHECK(cudaMemcpy(B, iotile_device_B, ((n) > 0 ? (size_t)(n) : 0) * sizeof(double), cudaMemcpyDeviceToHost));
     IOTILE_CUDA_CHECK(cudaFree(iotile_device_B));
-    IOTILE_CUDA_CHECK(cudaMemcpy(A, iotile_device_A, (size_t)(n) * sizeof(double), cudaMemcpyDeviceToHost));
+    IOTILE_CUDA_CHECK(cudaMemcpy(A, iotile_device_A, ((n) > 0 ? (size_t)(n) : 0) * sizeof(double), cudaMemcpyDeviceToHost));
     IOTILE_CUDA_CHECK(cudaFree(iotile_device_A));
   }
 }

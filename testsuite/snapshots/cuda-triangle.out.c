@@ -118,14 +118,14 @@ void solve(double L[N][N], double x[N], double b[N])
 {
   {
     double *iotile_device_x;
-    IOTILE_CUDA_CHECK(cudaMalloc((void **)&iotile_device_x, (size_t)(100) * sizeof(double)));
-    IOTILE_CUDA_CHECK(cudaMemcpy(iotile_device_x, x, (size_t)(100) * sizeof(double), cudaMemcpyHostToDevice));
+    IOTILE_CUDA_CHECK(cudaMalloc((void **)&iotile_device_x, ((100) > 0 ? (size_t)(100) : 0) * sizeof(double)));
+    IOTILE_CUDA_CHECK(cudaMemcpy(iotile_device_x, x, ((100) > 0 ? (size_t)(100) : 0) * sizeof(double), cudaMemcpyHostToDevice));
     double *iotile_device_b;
-    IOTILE_CUDA_CHECK(cudaMalloc((void **)&iotile_device_b, (size_t)(100) * sizeof(double)));
-    IOTILE_CUDA_CHECK(cudaMemcpy(iotile_device_b, b, (size_t)(100) * sizeof(double), cudaMemcpyHostToDevice));
+    IOTILE_CUDA_CHECK(cudaMalloc((void **)&iotile_device_b, ((100) > 0 ? (size_t)(100) : 0) * sizeof(double)));
+    IOTILE_CUDA_CHECK(cudaMemcpy(iotile_device_b, b, ((100) > 0 ? (size_t)(100) : 0) * sizeof(double), cudaMemcpyHostToDevice));
     double *iotile_device_L;
-    IOTILE_CUDA_CHECK(cudaMalloc((void **)&iotile_device_L, (size_t)(100) * (100) * sizeof(double)));
-    IOTILE_CUDA_CHECK(cudaMemcpy(iotile_device_L, L, (size_t)(100) * (100) * sizeof(double), cudaMemcpyHostToDevice));
+    IOTILE_CUDA_CHECK(cudaMalloc((void **)&iotile_device_L, ((100) > 0 && (100) > 0 ? (size_t)(100) * (size_t)(100) : 0) * sizeof(double)));
+    IOTILE_CUDA_CHECK(cudaMemcpy(iotile_device_L, L, ((100) > 0 && (100) > 0 ? (size_t)(100) * (size_t)(100) : 0) * sizeof(double), cudaMemcpyHostToDevice));
     {
       const int iotile_lower = 0;
       const int iotile_upper = 99;
@@ -145,7 +145,7 @@ void solve(double L[N][N], double x[N], double b[N])
         }
       }
     }
-    IOTILE_CUDA_CHECK(cudaMemcpy(x, iotile_device_x, (size_t)(100) * sizeof(double), cudaMemcpyDeviceToHost));
+    IOTILE_CUDA_CHECK(cudaMemcpy(x, iotile_device_x, ((100) > 0 ? (size_t)(100) : 0) * sizeof(double), cudaMemcpyDeviceToHost));
     IOTILE_CUDA_CHECK(cudaFree(iotile_device_x));
     IOTILE_CUDA_CHECK(cudaFree(iotile_device_b));
     IOTILE_CUDA_CHECK(cudaFree(iotile_device_L));
