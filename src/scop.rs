@@ -289,6 +289,11 @@ pub struct ArrayInfo {
     /// pointer (`double A[10]` too): it may point into an array, and the
     /// region may access it before that element.
     pub parameter: bool,
+    /// A variable named in the extents that the function assigns after
+    /// the declaration (`m = m / 2;` after `double A[n][m]`): C fixed the
+    /// extents when it declared the array, so their text no longer gives
+    /// them.
+    pub stale_extent: Option<String>,
 }
 
 impl ArrayInfo {

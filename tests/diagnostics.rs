@@ -76,6 +76,15 @@ fn an_access_before_the_first_element_is_rejected_for_the_gpu() {
     rejected_for_the_gpu_only("testsuite/cpu-run/12-pointer-before-its-first-element.c", "the region accesses 'p' before its first element");
 }
 
+/// Arrays whose extents name a variable assigned after their declaration
+/// keep the extents C computed there: the CPU output keeps the types as
+/// written, the GPU's flat device copies would be indexed with the new
+/// value.
+#[test]
+fn an_extent_changed_after_the_declaration_is_rejected_for_the_gpu() {
+    rejected_for_the_gpu_only("testsuite/cpu-run/12-extent-changed-after-the-declaration.c", "the extents of 'A' name 'm', which the function changes after declaring it");
+}
+
 /// A statement that calls a function of its file is translated for the
 /// CPU, but not for the GPU, where the function is host code: there the
 /// call is the error, at its span.

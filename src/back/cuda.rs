@@ -205,6 +205,9 @@ pub fn write_region(scop: &Scop, ast: &RegionAst, indent: &str, privatizable: &P
     }
     let mut extents = HashMap::new();
     for array in scop.arrays.iter().filter(|a| !a.extents.is_empty()) {
+        if let Some(variable) = &array.stale_extent {
+            return Err(IslError(format!("the extents of '{}' name '{variable}', which the function changes after declaring it, and the CUDA target indexes its device copy with the extents' text", array.name)));
+        }
         let inner: Option<Vec<String>> = array.extents[1..].iter().cloned().collect();
         let inner = inner.ok_or_else(|| IslError(format!("the CUDA target needs every extent but the first of '{}' to index its device copy", array.name)))?;
         let elements = accessed_elements(scop, &array.name)?;

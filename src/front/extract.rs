@@ -372,6 +372,16 @@ pub fn extract<'a>(ctx: &'a Context, src: &'a str, input: &'a RegionInput) -> FR
         })
         .map(|a| a.name.clone())
         .collect();
+    if let Some(function) = input.function {
+        for array in &mut x.arrays {
+            let Some(d) = x.declarations.get(&array.name).filter(|d| !d.global) else { continue };
+            // A parameter's extents are fixed on entry, a local's where
+            // it is declared.
+            let from = d.automatic.as_ref().map_or(function.start_byte(), |r| r.end);
+            let named = array.extents.iter().flatten().flat_map(|e| crate::ast::identifiers(e));
+            array.stale_extent = named.filter(|v| assigned_in(src, function, v, from..function.end_byte())).min();
+        }
+    }
     let written_arrays: HashSet<String> = x.statements.iter().flat_map(|s| s.writes.iter().map(|w| w.array.clone())).collect();
     distinct_arguments(src, input, &x.arrays, &written_arrays, &x.declarations)?;
     let dead_after = x.dead_after(input, &span)?;
@@ -2200,7 +2210,7 @@ impl<'a> Extractor<'a> {
                     reads.push(self.scalar_access(&name, false)?);
                 } else if let Some(d) = self.declarations.get(&name) {
                     if !self.invariants.iter().any(|v| v.name == name) {
-                        self.invariants.push(ArrayInfo { name, element_type: d.base_type.clone(), extents: Vec::new(), parameter: d.parameter });
+                        self.invariants.push(ArrayInfo { name, element_type: d.base_type.clone(), extents: Vec::new(), parameter: d.parameter, stale_extent: None });
                     }
                 }
                 Ok(())
@@ -2313,7 +2323,7 @@ impl<'a> Extractor<'a> {
     fn note_array(&mut self, name: &str, element_type: String, extents: Vec<Option<String>>) {
         if !self.arrays.iter().any(|a| a.name == name) {
             let parameter = self.declarations.get(name).is_some_and(|d| d.parameter);
-            self.arrays.push(ArrayInfo { name: name.to_string(), element_type, extents, parameter });
+            self.arrays.push(ArrayInfo { name: name.to_string(), element_type, extents, parameter, stale_extent: None });
         }
     }
 
@@ -2658,6 +2668,32 @@ fn only_written_before(src: &str, function: Node, name: &str, declaration: &Rang
         stack.extend(n.named_children(&mut c));
     }
     true
+}
+
+/// Whether code of `node` within `range` may change the variable `name`:
+/// an assignment or increment of it, or its address taken.
+fn assigned_in(src: &str, node: Node, name: &str, range: Range<usize>) -> bool {
+    let mut stack = vec![node];
+    while let Some(n) = stack.pop() {
+        if n.end_byte() <= range.start || n.start_byte() >= range.end {
+            continue;
+        }
+        let mut target = match n.kind() {
+            "assignment_expression" => n.child_by_field_name("left"),
+            "update_expression" => n.child_by_field_name("argument"),
+            "pointer_expression" if n.child(0).is_some_and(|op| text(src, op) == "&") => n.child_by_field_name("argument"),
+            _ => None,
+        };
+        while let Some(p) = target.filter(|p| p.kind() == "parenthesized_expression") {
+            target = p.named_child(0);
+        }
+        if target.is_some_and(|t| t.kind() == "identifier" && text(src, t) == name) {
+            return true;
+        }
+        let mut c = n.walk();
+        stack.extend(n.named_children(&mut c));
+    }
+    false
 }
 
 /// Whether `name` occurs as an identifier inside `node` within `range`.

@@ -125,7 +125,7 @@ fn split_webs(scop: &Scop, dependences: &Dependences, taken: &mut HashSet<String
                 }
                 s.body = Body { pieces: rename_scalar(&s.body.pieces, &scalar.name, &|| vec![BodyPiece::Text(name.clone())]) };
             }
-            arrays.push(ArrayInfo { name: name.clone(), element_type: scalar.value_type(), extents: Vec::new(), parameter: false });
+            arrays.push(ArrayInfo { name: name.clone(), element_type: scalar.value_type(), extents: Vec::new(), parameter: false, stale_extent: None });
             declarations.push(format!("{} {name};", scalar.value_type()));
         }
     }
@@ -174,7 +174,7 @@ fn expand(scop: &Scop, dependences: &Dependences, taken: &mut HashSet<String>) -
     for plan in plans {
         let mut extents: Vec<Option<String>> = plan.extents.iter().cloned().map(Some).collect();
         extents.extend(plan.array.extents.iter().cloned());
-        expanded.arrays.push(ArrayInfo { name: plan.name.clone(), element_type: plan.array.value_type(), extents, parameter: false });
+        expanded.arrays.push(ArrayInfo { name: plan.name.clone(), element_type: plan.array.value_type(), extents, parameter: false, stale_extent: None });
         expanded.dead_after.push(plan.name.clone());
         let extents = plan.extents.iter().cloned().chain(plan.array.extents.iter().map(|e| e.clone().unwrap_or_default())).collect();
         expanded.expanded.push(Expanded { name: plan.name, original: plan.array.name.clone(), element_type: plan.array.value_type(), extents, copied_out: plan.copy_out.is_some() });
