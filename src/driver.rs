@@ -316,14 +316,19 @@ pub fn run(args: &[OsString]) -> i32 {
             }
             Apart::Said => return 1,
         };
-        // The translated file lives elsewhere: let `#include "..."` still
-        // find the headers beside the original.
+        // The translated file lives elsewhere: its quoted includes of
+        // headers beside the original name them by their paths, and those
+        // the compiler finds otherwise (`#include MACRO`) may still be
+        // beside it.
         let source_dir = source.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
         let flag = if is_nvcc(&inv.compiler) { "-I" } else { "-iquote" };
         compiler_args[position] = translated.file.display().to_string();
         renamed.push((compiler_args[position].clone(), inv.compiler_args[position].clone()));
-        compiler_args.push(flag.to_string());
-        compiler_args.push(source_dir.display().to_string());
+        let dir = source_dir.display().to_string();
+        if !compiler_args.windows(2).any(|w| w[0] == flag && w[1] == dir) {
+            compiler_args.push(flag.to_string());
+            compiler_args.push(dir);
+        }
         if let Some(kernels) = translated.kernels {
             split.push((position, kernels));
         }
@@ -626,6 +631,29 @@ pub fn serve_translation(args: &[OsString]) -> i32 {
     }
 }
 
+/// `text`, to be compiled from another directory than its original's,
+/// `source_dir`, with each `#include "name"` that the compiler would have
+/// found beside the original (where it looks first) naming that file by
+/// its absolute path: the directories given with `-iquote` or `-I`, and
+/// those of the other inputs, come only after.
+fn anchor_quoted_includes(text: &str, source_dir: &Path) -> String {
+    let Ok(dir) = source_dir.canonicalize() else { return text.to_string() };
+    let anchored = |line: &str| -> Option<String> {
+        let rest = line.trim_start().strip_prefix('#')?.trim_start().strip_prefix("include")?;
+        let quoted = rest.trim_start().strip_prefix('"')?;
+        let (name, after) = quoted.split_once('"')?;
+        let path = dir.join(name);
+        let printable = path.to_str().filter(|p| !p.contains(['"', '\\']))?;
+        (!Path::new(name).is_absolute() && path.is_file()).then(|| format!("#include \"{printable}\"{after}"))
+    };
+    text.split_inclusive('\n')
+        .map(|line| {
+            let (body, end) = line.strip_suffix('\n').map_or((line, ""), |b| (b, "\n"));
+            anchored(body).map_or_else(|| line.to_string(), |a| a + end)
+        })
+        .collect()
+}
+
 /// Translates one input into `dir/<same name>` (with nvcc and CUDA, the
 /// host code stays C there and the kernels go to
 /// `dir/<stem>.kernels.cu`); `None` when the file has no region (or
@@ -665,11 +693,12 @@ fn translate(inv: &Invocation, source: &Path, dir: &Path) -> Result<Option<Trans
         true => dir.join(Path::new(name).with_extension("cu")),
         false => dir.join(name),
     };
-    crate::write_atomically(&translated, &output.text)?;
+    let source_dir = source.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    crate::write_atomically(&translated, &anchor_quoted_includes(&output.text, source_dir))?;
     let kernels = match &output.kernels {
         Some(text) => {
             let path = dir.join(format!("{stem}.kernels.cu"));
-            crate::write_atomically(&path, text)?;
+            crate::write_atomically(&path, &anchor_quoted_includes(text, source_dir))?;
             Some(path)
         }
         None => None,

@@ -237,6 +237,36 @@ fn forced_includes_and_response_files_reach_the_translation() {
 }
 
 #[test]
+fn each_input_includes_the_headers_beside_it() {
+    // Two inputs in two folders, each including its own `config.h` with a
+    // different value, and a user folder given with `-iquote` that holds a
+    // third: the compiler looks beside the including file first (the
+    // regions have the macro expanded, the code after them not). The
+    // translated files are compiled from a temporary folder, which once
+    // left only the `-iquote` list, where the first folder's header came
+    // first for both.
+    let dir = scratch();
+    let kernel = |name: &str| format!("#include \"config.h\"\ndouble {name}(void) {{\n  double A[40];\n  int i;\n  for (i = 0; i < 40; i++) A[i] = i;\n#pragma scop\n  for (i = 1; i < 40; i++)\n    A[i] = A[i - 1] * 0.5 + VALUE;\n#pragma endscop\n  return A[39] * VALUE;\n}}\n");
+    for (folder, name, value) in [("a", "fa", "1.0"), ("b", "fb", "2.0"), ("u", "", "7.0")] {
+        std::fs::create_dir(dir.path().join(folder)).unwrap();
+        std::fs::write(dir.path().join(folder).join("config.h"), format!("#define VALUE {value}\n")).unwrap();
+        if !name.is_empty() {
+            std::fs::write(dir.path().join(folder).join(format!("{name}.c")), kernel(name)).unwrap();
+        }
+    }
+    std::fs::write(dir.path().join("main.c"), "#include <stdio.h>\ndouble fa(void);\ndouble fb(void);\nint main(void) { printf(\"%a %a\\n\", fa(), fb()); return 0; }\n").unwrap();
+    for extra in [&[][..], &["-iquote", "u"]] {
+        let inputs = [extra, &["a/fa.c", "b/fb.c", "main.c", "-o"]].concat();
+        let status = Command::new("gcc").args(&inputs).arg("reference").current_dir(dir.path()).status().expect("gcc runs");
+        assert!(status.success());
+        let expected = run(&dir.path().join("reference"));
+        let out = iotile_in(dir.path(), &[&["--cc=gcc", "--reschedule=always", "--tile-size=3"], &inputs[..], &["translated"]].concat());
+        assert!(out.status.success() && !stderr(&out).contains("warning"), "{}", stderr(&out));
+        assert_eq!(run(&dir.path().join("translated")), expected, "{extra:?}");
+    }
+}
+
+#[test]
 fn an_unsupported_region_falls_back_with_a_warning() {
     let dir = scratch();
     let source = "#include <stdio.h>\nint main(void) {\n  double A[100] = {0};\n  int i, j;\n#pragma scop\n  for (i = 0; i < 10; i++)\n    for (j = 0; j < 10; j++)\n      A[i * j] += 1.0;\n#pragma endscop\n  printf(\"%a\\n\", A[12]);\n  return 0;\n}\n";
