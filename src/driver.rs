@@ -263,6 +263,16 @@ pub fn parse(args: &[OsString]) -> Result<Invocation, Diagnostic> {
     Ok(inv)
 }
 
+/// The C standards before C99, as `-std=` names them: iotile's code is C99.
+const PRE_C99_STANDARDS: &[&str] = &["c89", "c90", "gnu89", "gnu90", "iso9899:1990", "iso9899:199409"];
+
+/// The flag that selects a C standard before C99 (`-ansi` is C90), where
+/// the last such flag of the compiler arguments does.
+fn pre_c99_standard(compiler_args: &[String]) -> Option<&str> {
+    let last = compiler_args.iter().rev().find(|a| *a == "-ansi" || a.starts_with("-std="))?;
+    (last == "-ansi" || PRE_C99_STANDARDS.contains(&&last["-std=".len()..])).then_some(last.as_str())
+}
+
 /// Whether `compiler` is nvcc (which compiles `.cu` files as CUDA).
 fn is_nvcc(compiler: &str) -> bool {
     Path::new(compiler).file_name().is_some_and(|n| n.to_string_lossy().contains("nvcc"))
@@ -305,8 +315,16 @@ pub fn run(args: &[OsString]) -> i32 {
     let mut split: Vec<(usize, PathBuf)> = Vec::new();
     // The inputs the compiler reads from elsewhere: (temporary, original).
     let mut renamed: Vec<(String, String)> = Vec::new();
+    let before_c99 = pre_c99_standard(&inv.compiler_args);
     for (n, &position) in inv.c_inputs.iter().enumerate() {
         let source = PathBuf::from(&inv.compiler_args[position]);
+        if let Some(flag) = before_c99 {
+            if std::fs::read_to_string(&source).is_ok_and(|text| text.contains("scop")) {
+                let why = format!("iotile's code declares variables in 'for' loops, which '{flag}' does not allow");
+                eprint!("{}", Diagnostic::error(format!("'{}' is compiled unchanged", source.display())).into_warning().with_note(why).render(None));
+            }
+            continue;
+        }
         let translated = match translate_apart(&inv, args, n, &source, &scratch.path().join(n.to_string())) {
             Apart::Translated(Some(translated)) => translated,
             Apart::Translated(None) => continue,

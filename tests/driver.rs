@@ -280,6 +280,33 @@ fn an_unsupported_region_falls_back_with_a_warning() {
 }
 
 #[test]
+fn a_standard_before_c99_compiles_the_input_unchanged() {
+    // iotile's loops declare their counters (`for (int c0 = ...)`), which
+    // C90 rejects: with such a standard the input is compiled as written,
+    // with a warning, where it once failed with gcc's errors at unrelated
+    // lines. A later `-std=c99` selects C99 again.
+    let dir = scratch();
+    let source = "#include <stdio.h>\nint main(void) {\n  double A[30];\n  int i, j;\n  for (i = 0; i < 30; i++) A[i] = i;\n#pragma scop\n  for (i = 1; i < 30; i++)\n    for (j = 0; j < 3; j++)\n      A[i] = A[i - 1] * 0.5 + A[i] + j;\n#pragma endscop\n  printf(\"%a\\n\", A[29]);\n  return 0;\n}\n";
+    std::fs::write(dir.path().join("old.c"), source).unwrap();
+    let status = Command::new("gcc").args(["-std=c89", "old.c", "-o", "reference"]).current_dir(dir.path()).status().expect("gcc runs");
+    assert!(status.success());
+    let expected = run(&dir.path().join("reference"));
+    for flags in [&["-std=c89"][..], &["-ansi"], &["-std=gnu90", "-fopenmp"], &["-ansi", "-std=c99"]] {
+        let out = iotile_in(dir.path(), &[&["--cc=gcc", "--reschedule=always", "--tile-size=2", "--keep"], flags, &["old.c", "-o", "old"]].concat());
+        let err = stderr(&out);
+        assert!(out.status.success(), "{flags:?}: {err}");
+        let kept = dir.path().join("old.iotile.c");
+        if flags.contains(&"-std=c99") {
+            assert!(!err.contains("warning") && kept.exists(), "{flags:?}: {err}");
+        } else {
+            assert!(err.contains("warning: 'old.c' is compiled unchanged") && err.contains(flags[0]) && !kept.exists(), "{flags:?}: {err}");
+        }
+        let _ = std::fs::remove_file(kept);
+        assert_eq!(run(&dir.path().join("old")), expected, "{flags:?}");
+    }
+}
+
+#[test]
 fn the_compiler_exit_status_is_returned() {
     let dir = scratch();
     std::fs::write(dir.path().join("broken.c"), "int main(void) { return undeclared; }\n").unwrap();
