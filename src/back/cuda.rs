@@ -49,7 +49,7 @@
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
-use isl_rs::{ASTExprOpType, ASTExprType, ASTNode, ASTNodeType, DimType, Set};
+use isl_rs::{ASTExprOpType, ASTExprType, ASTNode, ASTNodeType, DimType, PwAff, Set, Val};
 
 use super::c::{block_children, private_scalars, Writer};
 use crate::ast::{statement_names, visit_nodes, RegionAst};
@@ -277,7 +277,15 @@ fn accessed_elements(scop: &Scop, name: &str) -> IslResult<Option<Set>> {
 /// `A[]`): one more than the largest first subscript among the `elements`
 /// the region accesses, as a C expression of the parameters.
 fn accessed_extent(scop: &Scop, ast: &RegionAst, privatizable: &Privatization, elements: Set) -> IslResult<String> {
+    // Where the region accesses no element, the largest is -1 (an empty
+    // copy): isl may extend a partial value's expression to any value
+    // there, and a copy that large would read past the host's array.
+    // isl builds an expression of a value with integer divisions (`n mod
+    // 4`) from the wrong parameters where the value has fewer than the
+    // build; aligned first, it has them all.
     let largest = elements.dim_max(0)?;
+    let nothing = PwAff::val_on_domain(Set::universe(largest.get_domain_space()?)?, Val::int_from_si(&scop.context.get_ctx(), -1)?)?;
+    let largest = largest.union_max(nothing)?.align_params(scop.context.get_space()?)?;
     let build = AstBuild::from_context(scop.context.copy()?)?;
     let none = HashMap::new();
     let text = Writer::for_parts(scop, ast, "", 0, privatizable, &none).expression(&build.expr_from_pw_aff(largest)?)?;
