@@ -85,6 +85,13 @@ fn an_extent_changed_after_the_declaration_is_rejected_for_the_gpu() {
     rejected_for_the_gpu_only("testsuite/cpu-run/12-extent-changed-after-the-declaration.c", "the extents of 'A' name 'm', which the function changes after declaring it");
 }
 
+/// <math.h>'s isinf, isnormal and quiet comparisons expand to builtins
+/// of gcc that nvcc's device code lacks.
+#[test]
+fn math_builtins_of_the_host_are_rejected_for_the_gpu() {
+    rejected_for_the_gpu_only("testsuite/cpu-run/12-math-comparisons-on-the-host.c", "CUDA kernels have no such builtin of gcc");
+}
+
 /// A statement that calls a function of its file is translated for the
 /// CPU, but not for the GPU, where the function is host code: there the
 /// call is the error, at its span.

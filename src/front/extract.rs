@@ -108,6 +108,9 @@ pub struct FileScope<'t> {
     /// The functions of the file a statement may call, with their result
     /// types ([`super::purity`]); none where `pure_calls` was false.
     pure_functions: HashMap<String, String>,
+    /// Whether statements run on the host (not in CUDA kernels), where
+    /// gcc's builtins nvcc's device code lacks may be called.
+    host_code: bool,
 }
 
 impl<'t> FileScope<'t> {
@@ -131,7 +134,7 @@ impl<'t> FileScope<'t> {
             }
         }
         let pure_functions = if pure_calls { super::purity::pure_functions(src, root, &typedefs, is_math_function) } else { HashMap::new() };
-        FileScope { typedefs, calls, pure_functions }
+        FileScope { typedefs, calls, pure_functions, host_code: pure_calls }
     }
 }
 
@@ -185,7 +188,20 @@ fn is_math_function(name: &str) -> bool {
             .strip_suffix('f')
             .or_else(|| name.strip_suffix('l'))
             .is_some_and(|base| MATH_FUNCTIONS.contains(&base))
+        || name.strip_prefix("__builtin_").is_some_and(|b| is_math_function(b) || DEVICE_BUILTINS.contains(&b))
 }
+
+/// What `<math.h>`'s constants and classifications expand to with gcc
+/// (`INFINITY`, `NAN`, `HUGE_VAL`, `isnan`, `signbit`, less `__builtin_`),
+/// where nvcc's device code has them too.
+const DEVICE_BUILTINS: &[&str] = &[
+    "inf", "inff", "infl", "huge_val", "huge_valf", "huge_vall", "nan", "nanf", "nanl", "isnan", "isinf", "isfinite", "signbit",
+    "signbitf", "signbitl",
+];
+
+/// The rest of them (`isinf`, `isgreater`, ...), which nvcc's device
+/// code lacks.
+const HOST_BUILTINS: &[&str] = &["isinf_sign", "isnormal", "isgreater", "isgreaterequal", "isless", "islessequal", "islessgreater", "isunordered", "fpclassify"];
 
 /// A loop iterator in scope.
 struct Iterator {
@@ -230,6 +246,8 @@ struct Extractor<'a> {
     typedefs: &'a HashMap<String, String>,
     /// The file's functions a statement may call ([`super::purity`]).
     pure_functions: &'a HashMap<String, String>,
+    /// See [`FileScope::host_code`].
+    host_code: bool,
     /// Names assigned anywhere in the region.
     written: HashSet<String>,
     /// Variables declared before the region that a loop of the region
@@ -312,6 +330,7 @@ pub fn extract<'a>(ctx: &'a Context, src: &'a str, input: &'a RegionInput) -> FR
         declarations,
         typedefs,
         pure_functions: &input.file.pure_functions,
+        host_code: input.file.host_code,
         invariants: Vec::new(),
         written: HashSet::new(),
         loop_iterators: HashSet::new(),
@@ -2222,7 +2241,11 @@ impl<'a> Extractor<'a> {
             "call_expression" => {
                 let f = node.child_by_field_name("function").unwrap_or(node);
                 let name = self.text(f);
-                if f.kind() != "identifier" || !(is_math_function(name) || self.pure_functions.contains_key(name)) {
+                let host_builtin = self.host_code && name.strip_prefix("__builtin_").is_some_and(|b| HOST_BUILTINS.contains(&b));
+                if f.kind() == "identifier" && name.starts_with("__builtin_") && !self.host_code && HOST_BUILTINS.contains(&&name["__builtin_".len()..]) {
+                    return error(f, format!("call to '{name}' in a scop"), "CUDA kernels have no such builtin of gcc (what <math.h>'s isinf, isnormal, isgreater and the like expand to); compare the values instead");
+                }
+                if f.kind() != "identifier" || !(is_math_function(name) || host_builtin || self.pure_functions.contains_key(name)) {
                     return error(f, format!("call to '{name}' in a scop"), "only math functions (sqrt, exp, pow, ...) and, on the CPU, functions of the file that compute with their scalar arguments alone may be called");
                 }
                 if let Some(args) = node.child_by_field_name("arguments") {
