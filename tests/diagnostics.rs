@@ -85,6 +85,14 @@ fn an_extent_changed_after_the_declaration_is_rejected_for_the_gpu() {
     rejected_for_the_gpu_only("testsuite/cpu-run/12-extent-changed-after-the-declaration.c", "the extents of 'A' name 'm', which the function changes after declaring it");
 }
 
+/// A name that CUDA kernels give a built-in variable, and `long double`
+/// elements, which they store as `double`.
+#[test]
+fn cuda_built_in_names_and_long_double_are_rejected_for_the_gpu() {
+    rejected_for_the_gpu_only("testsuite/cpu-run/12-parameter-named-like-a-cuda-built-in.c", "the region names 'blockDim', which in a CUDA kernel is a built-in variable");
+    rejected_for_the_gpu_only("testsuite/cpu-run/12-long-double-elements.c", "'L' holds 'long double' values");
+}
+
 /// <math.h>'s isinf, isnormal and quiet comparisons expand to builtins
 /// of gcc that nvcc's device code lacks.
 #[test]
@@ -255,14 +263,14 @@ fn unparsable_context_is_a_one_line_error() {
 
 /// A new schedule whose tiles isl cannot generate code for within
 /// `AST_OPERATIONS` (statements of several nests fused into one band of
-/// tiles of 4) is generated untiled, with a warning at the region's
+/// tiles of 2 by 3) is generated untiled, with a warning at the region's
 /// pragma; the translation still succeeds and keeps the parallel loops.
 #[test]
 fn tiles_over_the_code_generation_bound_are_dropped_with_a_warning() {
     let dir = scratch();
     let output = dir.path().join("out.c");
     let case = "testsuite/run/17-two-level-tiny-tiles.c";
-    let out = iotile(&args(&["--target=openmp", "--reschedule=always", "--tile-sizes=4", "--fusion=max", "-o", &output.display().to_string(), case]));
+    let out = iotile(&args(&["--target=openmp", "--reschedule=always", "--tile-sizes=2,3", "--fusion=max", "-o", &output.display().to_string(), case]));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(0), "{stderr}");
     assert!(stderr.contains(&format!("{case}:15:1: warning: region 0 is rescheduled without tiling")), "{stderr}");

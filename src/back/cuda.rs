@@ -196,12 +196,23 @@ pub struct CudaRegion {
     pub foreign_types: Vec<String>,
 }
 
+/// The variables every CUDA kernel has, which a name of the region would
+/// hide there.
+const CUDA_BUILTIN_VARIABLES: &[&str] = &["threadIdx", "blockIdx", "blockDim", "gridDim", "warpSize"];
+
 /// Prints region `scop` for CUDA, its kernels named `<prefix>_k<n>`;
 /// `None` when the AST has no parallel loop (the region stays on the
 /// host). Fails when an array's extents are not all known.
 pub fn write_region(scop: &Scop, ast: &RegionAst, indent: &str, privatizable: &Privatization, prefix: &str, mapping: &Mapping) -> IslResult<Option<CudaRegion>> {
     if !mark_names(&ast.root)?.iter().any(|m| parallel_mark_depth(m).is_some()) {
         return Ok(None);
+    }
+    if let Some(v) = scop.arrays.iter().chain(&scop.invariants).find(|v| v.value_type().contains("long double")) {
+        return Err(IslError(format!("'{}' holds 'long double' values, which CUDA kernels compute and store as 'double'", v.name)));
+    }
+    let named = scop.statements.iter().flat_map(|s| crate::ast::identifiers(&s.body.substitute(&s.iterators))).chain(scop.params.iter().cloned());
+    if let Some(name) = named.filter(|n| CUDA_BUILTIN_VARIABLES.contains(&n.as_str())).min() {
+        return Err(IslError(format!("the region names '{name}', which in a CUDA kernel is a built-in variable; rename it")));
     }
     let mut extents = HashMap::new();
     for array in scop.arrays.iter().filter(|a| !a.extents.is_empty()) {

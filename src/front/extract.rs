@@ -191,6 +191,19 @@ fn is_math_function(name: &str) -> bool {
         || name.strip_prefix("__builtin_").is_some_and(|b| is_math_function(b) || DEVICE_BUILTINS.contains(&b))
 }
 
+/// The type of the parameters of math function `name` (`double` for
+/// `sqrt`, `float` for `sqrtf`, `int` for `abs`); `None` for others.
+fn math_parameter_type(name: &str) -> Option<&'static str> {
+    match name {
+        "abs" => Some("int"),
+        "labs" => Some("long"),
+        _ if MATH_FUNCTIONS.contains(&name) => Some("double"),
+        _ if name.strip_suffix('f').is_some_and(|base| MATH_FUNCTIONS.contains(&base)) => Some("float"),
+        _ if name.strip_suffix('l').is_some_and(|base| MATH_FUNCTIONS.contains(&base)) => Some("long double"),
+        _ => None,
+    }
+}
+
 /// What `<math.h>`'s constants and classifications expand to with gcc
 /// (`INFINITY`, `NAN`, `HUGE_VAL`, `isnan`, `signbit`, less `__builtin_`),
 /// where nvcc's device code has them too.
@@ -2040,6 +2053,17 @@ impl<'a> Extractor<'a> {
                 }
                 continue;
             }
+            // nvcc compiles kernels as C++, whose overloads would compute
+            // `sqrt` of a float in single precision and reject `sqrt(i)` of
+            // an int: each argument is converted as C converts it.
+            let math = n.child_by_field_name("function").filter(|f| n.kind() == "call_expression" && f.kind() == "identifier");
+            if let Some(ty) = math.and_then(|f| math_parameter_type(self.text(f))).filter(|_| !self.host_code) {
+                let mut c = n.walk();
+                for argument in n.child_by_field_name("arguments").iter().flat_map(|a| a.named_children(&mut c).collect::<Vec<_>>()) {
+                    holes.push((argument.start_byte()..argument.start_byte(), BodyPiece::Text(format!("({ty})("))));
+                    holes.push((argument.end_byte()..argument.end_byte(), BodyPiece::Text(")".into())));
+                }
+            }
             if let Some((array, subscripts)) = self.element_subscripts(n) {
                 let subscripts = subscripts.into_iter().map(|s| self.pieces(s, true)).collect();
                 holes.push((n.byte_range(), BodyPiece::Element { array, subscripts }));
@@ -2202,6 +2226,60 @@ impl<'a> Extractor<'a> {
         Ok(())
     }
 
+    /// The reads of `operand`, which C evaluates only where `condition`
+    /// is `taken` (a branch of `?:`, the right side of `&&` or `||`):
+    /// where the condition is affine, at those iterations alone, so that
+    /// `i < n - 1 ? A[i + 1] : 0` reads no `A[n]` (which the CUDA target
+    /// would copy from the host).
+    fn reads_under(&mut self, condition: Node, taken: bool, operand: Node, reads: &mut Vec<Access>) -> FResult<()> {
+        let mut these = Vec::new();
+        self.reads_of(operand, &mut these)?;
+        if let Some(holds) = self.implied(condition, taken)? {
+            for access in &mut these {
+                let (relation, at) = align(access.relation.copy()?, holds.copy()?)?;
+                access.relation = relation.intersect_domain(at)?;
+            }
+        }
+        reads.extend(these);
+        Ok(())
+    }
+
+    /// Iterations that include every one where `condition` gives `taken`,
+    /// from its affine parts (`i < n && A[i] > 0` is true only where
+    /// `i < n`); `None` where no part is affine.
+    fn implied(&mut self, condition: Node, taken: bool) -> FResult<Option<Set>> {
+        if let Ok(holds) = self.condition(condition) {
+            return Ok(Some(if taken { holds } else { holds.complement()? }));
+        }
+        match condition.kind() {
+            "parenthesized_expression" => match condition.named_child(0) {
+                Some(c) => self.implied(c, taken),
+                None => Ok(None),
+            },
+            "unary_expression" if node_op(self.src, condition) == "!" => match condition.child_by_field_name("argument") {
+                Some(c) => self.implied(c, !taken),
+                None => Ok(None),
+            },
+            // Both sides give `taken` where `&&` gives true or `||` false.
+            "binary_expression" if (node_op(self.src, condition), taken) == ("&&", true) || (node_op(self.src, condition), taken) == ("||", false) => {
+                let mut both: Option<Set> = None;
+                for side in ["left", "right"].into_iter().filter_map(|f| condition.child_by_field_name(f)) {
+                    if let Some(set) = self.implied(side, taken)? {
+                        both = Some(match both {
+                            None => set,
+                            Some(b) => {
+                                let (b, set) = align(b, set)?;
+                                b.intersect(set)?
+                            }
+                        });
+                    }
+                }
+                Ok(both)
+            }
+            _ => Ok(None),
+        }
+    }
+
     fn reads_of(&mut self, node: Node, reads: &mut Vec<Access>) -> FResult<()> {
         if let Some((_, value)) = self.typedef_cast(node) {
             return self.reads_of(value, reads);
@@ -2241,8 +2319,8 @@ impl<'a> Extractor<'a> {
             "call_expression" => {
                 let f = node.child_by_field_name("function").unwrap_or(node);
                 let name = self.text(f);
-                let host_builtin = self.host_code && name.strip_prefix("__builtin_").is_some_and(|b| HOST_BUILTINS.contains(&b));
-                if f.kind() == "identifier" && name.starts_with("__builtin_") && !self.host_code && HOST_BUILTINS.contains(&&name["__builtin_".len()..]) {
+                let host_builtin = f.kind() == "identifier" && name.strip_prefix("__builtin_").is_some_and(|b| HOST_BUILTINS.contains(&b));
+                if host_builtin && !self.host_code {
                     return error(f, format!("call to '{name}' in a scop"), "CUDA kernels have no such builtin of gcc (what <math.h>'s isinf, isnormal, isgreater and the like expand to); compare the values instead");
                 }
                 if f.kind() != "identifier" || !(is_math_function(name) || host_builtin || self.pure_functions.contains_key(name)) {
@@ -2262,7 +2340,23 @@ impl<'a> Extractor<'a> {
                 self.reject_variable_cast(node)?;
                 self.reads_of(node.child_by_field_name("value").unwrap_or(node), reads)
             }
-            "binary_expression" | "parenthesized_expression" | "conditional_expression" => {
+            "conditional_expression" => {
+                let condition = node.child_by_field_name("condition").unwrap_or(node);
+                self.reads_of(condition, reads)?;
+                for (branch, taken) in [("consequence", true), ("alternative", false)] {
+                    if let Some(b) = node.child_by_field_name(branch) {
+                        self.reads_under(condition, taken, b, reads)?;
+                    }
+                }
+                Ok(())
+            }
+            "binary_expression" if matches!(node_op(self.src, node), "&&" | "||") => {
+                let left = node.child_by_field_name("left").unwrap_or(node);
+                self.reads_of(left, reads)?;
+                let right = node.child_by_field_name("right").unwrap_or(node);
+                self.reads_under(left, node_op(self.src, node) == "&&", right, reads)
+            }
+            "binary_expression" | "parenthesized_expression" => {
                 let mut c = node.walk();
                 let children: Vec<Node> = node.named_children(&mut c).collect();
                 for child in children {
