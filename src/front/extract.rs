@@ -183,12 +183,7 @@ const MATH_FUNCTIONS: &[&str] = &[
 ];
 
 fn is_math_function(name: &str) -> bool {
-    MATH_FUNCTIONS.contains(&name)
-        || name
-            .strip_suffix('f')
-            .or_else(|| name.strip_suffix('l'))
-            .is_some_and(|base| MATH_FUNCTIONS.contains(&base))
-        || name.strip_prefix("__builtin_").is_some_and(|b| is_math_function(b) || DEVICE_BUILTINS.contains(&b))
+    math_parameter_type(name).is_some() || name.strip_prefix("__builtin_").is_some_and(|b| is_math_function(b) || DEVICE_BUILTINS.contains(&b))
 }
 
 /// The type of the parameters of math function `name` (`double` for
