@@ -357,7 +357,10 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
     // holding their regions (by the function's offset).
     let mut replacements: Vec<(std::ops::Range<usize>, String)> = Vec::new();
     let mut kernels: Vec<(usize, String)> = Vec::new();
-    let mut helpers_defined = false;
+    // Where C's helpers go: before the function of the first region
+    // that calls them (CUDA's preludes define them).
+    let mut helpers_at: Option<usize> = None;
+    let mut mapped_any = false;
     let mut kernels_file = String::new();
     let mut failed = false;
     let mut saved_schedules = String::new();
@@ -624,14 +627,12 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
                 // (A region kept as written stays the original text.)
                 let regenerated = code != file.text[region.original.clone()];
                 let code = if regenerated && !cuda { without_dead_path_warnings(code) } else { code };
-                // C's helpers before the function of the first region
-                // that calls them (CUDA's preludes define them).
-                if !cuda && !helpers_defined && back::c::calls_helpers(&code) {
-                    kernels.push((front::function_start(&file.text, region.original.start), back::c::HELPERS.to_string()));
-                    helpers_defined = true;
+                if helpers_at.is_none() && back::c::calls_helpers(&code) {
+                    helpers_at = Some(front::function_start(&file.text, region.original.start));
                 }
                 replacements.push((region.original.clone(), code));
                 if let Some((definitions, declarations)) = region_kernels {
+                    mapped_any = true;
                     let before = front::function_start(&file.text, region.original.start);
                     if options.separate_kernels {
                         kernels_file.push_str(&definitions);
@@ -654,11 +655,16 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
     if failed {
         return Err(());
     }
+    // A CUDA file none of whose regions got a kernel stays C: the
+    // preludes' runtime header and macros (`blockDim`...) would only
+    // break the user's code.
     let separate = cuda && options.separate_kernels;
-    if separate {
+    if separate && mapped_any {
         out.push_str(&back::cuda::host_prelude());
-    } else if cuda {
+    } else if cuda && mapped_any {
         out.push_str(&back::cuda::one_file_prelude());
+    } else if let Some(at) = helpers_at {
+        kernels.push((at, back::c::HELPERS.to_string()));
     }
     let marker = |at: usize| {
         options.line_markers.as_ref().map(|name| {

@@ -430,3 +430,21 @@ fn emulate_cuda_builds_and_runs_the_cuda_translation_on_the_cpu() {
     let out = iotile_in(dir.path(), &["--cc=gcc", "--emulate-cuda", "--target=openmp", "gemm.c", "-o", "prog"]);
     assert!(!out.status.success() && stderr(&out).contains("--emulate-cuda"), "{}", stderr(&out));
 }
+
+/// A file none of whose regions gets a kernel stays C under
+/// `--emulate-cuda`: the emulation's macros (`blockDim`...) would rename
+/// the user's own variables (the program crashed).
+#[test]
+fn emulate_cuda_leaves_a_file_without_kernels_as_c() {
+    let dir = scratch();
+    let source = "testsuite/cpu-run/12-parameter-named-like-a-cuda-built-in.c";
+    std::fs::copy(root().join(source), dir.path().join("p.c")).unwrap();
+    let status = Command::new("gcc").args(["-O1", "p.c", "-o", "reference"]).current_dir(dir.path()).status().expect("gcc runs");
+    assert!(status.success());
+    let out = iotile_in(dir.path(), &["--cc=gcc", "--emulate-cuda", "--keep", "-O1", "p.c", "-o", "prog"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stderr(&out).contains("built-in variable"), "{}", stderr(&out));
+    let kept = std::fs::read_to_string(dir.path().join("p.iotile.c")).expect("translation kept");
+    assert!(!kept.contains("iotile_cuda_emulation.h"), "CUDA prelude in a file without kernels:\n{kept}");
+    assert_eq!(run(&dir.path().join("prog")), run(&dir.path().join("reference")));
+}
