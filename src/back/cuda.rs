@@ -141,7 +141,7 @@ pub fn kernels_prelude() -> String {
 /// Words a type of a kernel parameter may be made of for the kernels'
 /// own file, which sees none of the C file's declarations.
 const PORTABLE_TYPE_WORDS: &[&str] = &[
-    "void", "char", "short", "int", "long", "float", "double", "signed", "unsigned", "const", "size_t", "ptrdiff_t", "int8_t", "int16_t",
+    "void", "_Bool", "char", "short", "int", "long", "float", "double", "signed", "unsigned", "const", "size_t", "ptrdiff_t", "int8_t", "int16_t",
     "int32_t", "int64_t", "uint8_t", "uint16_t", "uint32_t", "uint64_t", "intptr_t", "uintptr_t", "*",
 ];
 
