@@ -131,9 +131,23 @@ fn check(case: &Path, target: &[&str]) -> Result<(), String> {
         generated_flags.push(format!("-I{}", root().join("runtime").display()));
     }
     if target.contains(&"--kernels") {
-        // The kernels' own file, as C on the emulation, linked beside the
-        // host code.
-        generated_flags.extend(["-x".into(), "c".into(), kernels.display().to_string(), "-x".into(), "none".into()]);
+        // The kernels' own file, as C++ (the language nvcc compiles it in:
+        // `sizeof('x')` is 1 there, `sqrt` of a float single precision) on
+        // the emulation, linked beside the host code.
+        let object = dir.path().join("kernels.o");
+        let out = Command::new("g++")
+            .args(["-std=c++17", "-O2", "-x", "c++", "-DIOTILE_EMULATE_CUDA"])
+            .arg(format!("-I{}", root().join("runtime").display()))
+            .arg("-c")
+            .arg(&kernels)
+            .arg("-o")
+            .arg(&object)
+            .output()
+            .map_err(|e| format!("cannot run g++: {e}"))?;
+        if !out.status.success() {
+            return Err(format!("the kernels' file does not compile as C++:\n{}", String::from_utf8_lossy(&out.stderr)));
+        }
+        generated_flags.push(object.display().to_string());
     }
     compile(&generated, &generated_exe, &generated_flags, strict).map_err(|e| format!("generated code does not compile cleanly:\n{e}"))?;
     let expected = run(&original_exe)?;
@@ -241,7 +255,8 @@ fn every_testsuite_program_round_trips_with_auto_tile_sizes() {
 
 /// CUDA under the CPU emulation (separate device memory, adversarial
 /// thread order at barriers), with the default tiles and with odd ones,
-/// and with the kernels in a CUDA file of their own (`--kernels`) run by
+/// and with the kernels in a CUDA file of their own (`--kernels`, compiled
+/// as C++ as nvcc compiles it) run by
 /// blocks of 5 x 3 threads (then 7, then 2 x 9 in a region's further
 /// kernels) with room for one 32 x 32 tile of doubles in shared memory
 /// (gemm copies A and reads B from global memory).

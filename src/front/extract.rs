@@ -2048,6 +2048,13 @@ impl<'a> Extractor<'a> {
                 }
                 continue;
             }
+            // A character constant is an `int` in C and a `char` in C++
+            // (nvcc's language): `sizeof('x')` is 4, not 1.
+            if n.kind() == "char_literal" && !self.host_code {
+                holes.push((n.start_byte()..n.start_byte(), BodyPiece::Text("((int)".into())));
+                holes.push((n.end_byte()..n.end_byte(), BodyPiece::Text(")".into())));
+                continue;
+            }
             // nvcc compiles kernels as C++, whose overloads would compute
             // `sqrt` of a float in single precision and reject `sqrt(i)` of
             // an int: each argument is converted as C converts it.
