@@ -135,6 +135,10 @@ pub struct FinalValue {
 /// declared before the region, the generated loop reuses it (so the code
 /// reads like the source and the variable does not become unused); other
 /// depths (and counting-down loops) get `c<depth>`, with a longer prefix if any such name is in `used`.
+/// Only a region that counts in `int` reuses them: where it counts in
+/// `long`, a tile loop's counter passes the last value of the source
+/// iterator by up to a tile, which an `unsigned i` near `UINT_MAX` cannot
+/// hold (it wrapped to 0, and the tile loop never ended).
 pub fn iterator_names(scop: &Scop, used: &HashSet<String>, count: usize, reuse_outer: bool) -> Vec<String> {
     let mut prefix = String::from("c");
     while (0..count).any(|i| used.contains(&format!("{prefix}{i}"))) {
@@ -152,7 +156,7 @@ pub fn iterator_names(scop: &Scop, used: &HashSet<String>, count: usize, reuse_o
             .map(|s| (!s.decreasing[depth]).then_some(&s.iterators[depth]));
         let first = names.next().flatten();
         let name = match first {
-            Some(n) if reuse_outer && names.all(|m| m == Some(n)) && scop.outer_iterators.contains(n) && !chosen.contains(n) => n.clone(),
+            Some(n) if reuse_outer && scop.counter_type == "int" && names.all(|m| m == Some(n)) && scop.outer_iterators.contains(n) && !chosen.contains(n) => n.clone(),
             _ => format!("{prefix}{depth}"),
         };
         chosen.push(name);

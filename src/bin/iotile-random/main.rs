@@ -75,7 +75,10 @@ struct Options {
 
 /// The option sets (`driver` marks driver mode: iotile builds the program
 /// itself as the C compiler would; with `--emulate-cuda`, the CUDA
-/// translation on the CPU emulation).
+/// translation on the CPU emulation; `--kernels` puts the kernels in a
+/// file of their own, compiled as C++ as nvcc compiles it, on the
+/// emulation; a region CUDA cannot take stays as written, as in driver
+/// mode).
 const VARIANTS: &[&str] = &[
     "--target=c",
     "--target=openmp",
@@ -95,6 +98,7 @@ const VARIANTS: &[&str] = &[
     "driver --emulate-cuda --tile-sizes=3,5 --fusion=max",
     "driver --emulate-cuda --tile-sizes=2,3 --fusion=liveout",
     "--target=openmp --reschedule=always --tile-sizes=5,9 --fusion=liveout --inline=none",
+    "--target=cuda --fallback --kernels --block-sizes=5,3 --tile-sizes=4,7",
 ];
 
 /// The option sets an image pipeline's two more are drawn from: those
@@ -262,13 +266,23 @@ fn check_variant(variant: &str, source: &Path, expected: &str, dir: &Path, optio
         run_program(&exe, dir, timeout)?
     } else {
         let translated = dir.join("translated.c");
+        let kernels = dir.join("translated.kernels.cu");
+        let separate = flags.contains(&"--kernels");
         let mut cmd = Command::new(&options.iotile);
-        cmd.args(&flags).arg("-o").arg(&translated).arg(source);
+        cmd.args(flags.iter().filter(|f| **f != "--kernels"));
+        if separate {
+            cmd.arg(format!("--kernels={}", kernels.display()));
+        }
+        cmd.arg("-o").arg(&translated).arg(source);
         let (ok, _, stderr) = run(cmd, timeout, dir).map_err(|e| (Kind::Timeout, format!("iotile: {e}")))?;
         if !ok {
             return Err((iotile_kind(&stderr), stderr));
         }
-        build_and_run(&options.cc, &translated, &exe, dir, timeout)?
+        if separate {
+            build_separate_and_run(&options.cc, &translated, &kernels, &exe, dir, timeout)?
+        } else {
+            build_and_run(&options.cc, &translated, &exe, dir, timeout)?
+        }
     };
     if actual == expected {
         return Ok(());
@@ -288,6 +302,32 @@ fn iotile_kind(stderr: &str) -> Kind {
 fn build_and_run(cc: &str, source: &Path, exe: &Path, dir: &Path, timeout: Duration) -> Result<String, (Kind, String)> {
     let mut cmd = Command::new(cc);
     cmd.args(CFLAGS).arg(source).arg("-o").arg(exe).arg("-lm");
+    let (ok, _, stderr) = run(cmd, timeout, dir).map_err(|e| (Kind::Timeout, format!("{cc}: {e}")))?;
+    if !ok {
+        return Err((Kind::DoesNotCompile, stderr));
+    }
+    run_program(exe, dir, timeout)
+}
+
+/// The CPU emulation's header, written beside CUDA translations.
+const EMULATION_HEADER: &str = include_str!("../../../runtime/iotile_cuda_emulation.h");
+
+/// Builds a CUDA translation whose kernels are in a file of their own on
+/// the CPU emulation, the host code as C and the kernels as C++ (g++
+/// stands for nvcc), and runs it; gives its output.
+fn build_separate_and_run(cc: &str, host: &Path, kernels: &Path, exe: &Path, dir: &Path, timeout: Duration) -> Result<String, (Kind, String)> {
+    let header = dir.join("iotile_cuda_emulation.h");
+    std::fs::write(&header, EMULATION_HEADER).map_err(|e| (Kind::Generator, format!("cannot write {}: {e}", header.display())))?;
+    let include = format!("-I{}", dir.display());
+    let object = dir.join("kernels.o");
+    let mut cmd = Command::new("g++");
+    cmd.args(["-std=c++17", "-O1", "-ffp-contract=off", "-w", "-x", "c++", "-DIOTILE_EMULATE_CUDA", &include, "-c"]).arg(kernels).arg("-o").arg(&object);
+    let (ok, _, stderr) = run(cmd, timeout, dir).map_err(|e| (Kind::Timeout, format!("g++: {e}")))?;
+    if !ok {
+        return Err((Kind::DoesNotCompile, stderr));
+    }
+    let mut cmd = Command::new(cc);
+    cmd.args(CFLAGS).args(["-DIOTILE_EMULATE_CUDA", &include]).arg(host).arg(&object).arg("-o").arg(exe).args(["-lm", "-lstdc++"]);
     let (ok, _, stderr) = run(cmd, timeout, dir).map_err(|e| (Kind::Timeout, format!("{cc}: {e}")))?;
     if !ok {
         return Err((Kind::DoesNotCompile, stderr));
