@@ -80,16 +80,26 @@ impl RegionInput<'_> {
     }
 }
 
+/// The variable node `n` itself changes, or lets change: the identifier
+/// an assignment or increment targets (`write`), or whose address `&`
+/// takes (`address`), parentheses around it dropped.
+fn changed_identifier<'t>(src: &str, n: Node<'t>, write: bool, address: bool) -> Option<Node<'t>> {
+    let mut target = match n.kind() {
+        "assignment_expression" if write => n.child_by_field_name("left"),
+        "update_expression" if write => n.child_by_field_name("argument"),
+        "pointer_expression" if address && n.child(0).is_some_and(|op| text(src, op) == "&") => n.child_by_field_name("argument"),
+        _ => None,
+    };
+    while let Some(p) = target.filter(|p| p.kind() == "parenthesized_expression") {
+        target = p.named_child(0);
+    }
+    target.filter(|t| t.kind() == "identifier")
+}
+
 /// Whether `&name` occurs inside `node`.
 fn address_taken(src: &str, node: Node, name: &str) -> bool {
-    if node.kind() == "pointer_expression" && node.child(0).is_some_and(|op| text(src, op) == "&") {
-        let mut operand = node.child_by_field_name("argument");
-        while let Some(p) = operand.filter(|p| p.kind() == "parenthesized_expression") {
-            operand = p.named_child(0);
-        }
-        if operand.is_some_and(|o| o.kind() == "identifier" && text(src, o) == name) {
-            return true;
-        }
+    if changed_identifier(src, node, false, true).is_some_and(|o| text(src, o) == name) {
+        return true;
     }
     let mut c = node.walk();
     let children: Vec<Node> = node.named_children(&mut c).collect();
@@ -1817,15 +1827,8 @@ impl<'a> Extractor<'a> {
             }
             _ => {}
         }
-        let target = match body.kind() {
-            "assignment_expression" => body.child_by_field_name("left"),
-            "update_expression" => body.child_by_field_name("argument"),
-            _ => None,
-        };
-        if let Some(t) = target {
-            if t.kind() == "identifier" && self.text(t) == name {
-                return error(body, format!("loop iterator '{name}' is assigned in the loop body"), "the iteration space would not be affine");
-            }
+        if changed_identifier(self.src, body, true, false).is_some_and(|t| self.text(t) == name) {
+            return error(body, format!("loop iterator '{name}' is assigned in the loop body"), "the iteration space would not be affine");
         }
         let mut c = body.walk();
         for child in body.named_children(&mut c) {
@@ -2797,16 +2800,7 @@ fn assigned_in(src: &str, node: Node, name: &str, range: Range<usize>) -> bool {
         if n.end_byte() <= range.start || n.start_byte() >= range.end {
             continue;
         }
-        let mut target = match n.kind() {
-            "assignment_expression" => n.child_by_field_name("left"),
-            "update_expression" => n.child_by_field_name("argument"),
-            "pointer_expression" if n.child(0).is_some_and(|op| text(src, op) == "&") => n.child_by_field_name("argument"),
-            _ => None,
-        };
-        while let Some(p) = target.filter(|p| p.kind() == "parenthesized_expression") {
-            target = p.named_child(0);
-        }
-        if target.is_some_and(|t| t.kind() == "identifier" && text(src, t) == name) {
+        if changed_identifier(src, n, true, true).is_some_and(|t| text(src, t) == name) {
             return true;
         }
         let mut c = n.walk();
