@@ -607,7 +607,7 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
                         }
                         mapped.kernels.insert_str(0, &declarations);
                     }
-                    let host = back::guarded(scop, mapped.host, region_statements(file, region), &region.indent).map_err(fail)?;
+                    let host = back::guarded(scop, region_ast.overflow.as_ref(), mapped.host, region_statements(file, region), &region.indent).map_err(fail)?;
                     return Ok((host, Some((mapped.kernels, mapped.declarations))));
                 }
                 if options.dump_schedule {
@@ -620,7 +620,7 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
                 words.contains("malloc") && words.contains("free")
             });
             let code = back::with_expanded(scop, code, region_statements(file, region), &region.indent, declared);
-            Ok((back::guarded(scop, code, region_statements(file, region), &region.indent).map_err(fail)?, None))
+            Ok((back::guarded(scop, region_ast.overflow.as_ref(), code, region_statements(file, region), &region.indent).map_err(fail)?, None))
         });
         match generated {
             Ok((code, region_kernels)) => {

@@ -46,6 +46,11 @@ pub struct RegionAst {
     /// The places where a register tile's reduction runs with arrays held
     /// in local buffers, annotated `registers_site_<k>` for place `k`.
     pub register_sites: Vec<RegisterSite>,
+    /// The parameter values for which a value the generated code computes
+    /// (a loop counter, one stride past its last value, or a bound) could
+    /// pass the range of the type it counts in ([`overflow_params`]); the
+    /// region's original code runs there. `None` where there are none.
+    pub overflow: Option<isl_rs::Set>,
 }
 
 /// One place in the AST where a register tile's reduction band runs (see
@@ -217,7 +222,105 @@ pub fn generate(scop: &Scop, schedule: Schedule, used: &HashSet<String>, reuse_o
     // divisions (an internal error in its coefficient reduction; a
     // downward strided loop), not on its pieces one at a time.
     let (root, schedule, final_values, copy_sites, scratch_sites, register_sites) = with_finals(false).or_else(|_| with_finals(true))?;
-    Ok(RegionAst { root, schedule, final_values, iterators: names, shared, copy_sites, scratch, scratch_sites, register_sites })
+    let overflow = overflow_params(scop, &schedule)?;
+    Ok(RegionAst { root, schedule, final_values, iterators: names, shared, copy_sites, scratch, scratch_sites, register_sites, overflow })
+}
+
+/// Every band node of the tree at `node`.
+fn collect_bands(node: ScheduleNode, bands: &mut Vec<ScheduleNode>) -> IslResult<()> {
+    for i in 0..node.n_children()? {
+        collect_bands(node.get_child(i)?, bands)?;
+    }
+    if node.get_type()? == ScheduleNodeType::Band {
+        bands.push(node);
+    }
+    Ok(())
+}
+
+/// The largest magnitude of a parameter, and of a value of a schedule,
+/// for which the generated code counts without overflow in
+/// `counter_type`: a quarter and an eighth of its range, so that a bound
+/// adding a few such values and constants (`-hi + 3 * c0 + 2`), and a
+/// counter one stride (a tile) past its last value, stay in it.
+fn overflow_limits(counter_type: &str) -> (u64, u64) {
+    match counter_type {
+        "int" => (1 << 28, 1 << 29),
+        _ => (1 << 60, 1 << 61),
+    }
+}
+
+/// isl operations [`overflow_params`] may spend on the values of the
+/// bands before it bounds the iterators instead (the overlapped tiles of
+/// a fused image pipeline took millions).
+const OVERFLOW_OPERATIONS: u64 = 300_000;
+
+/// The parameter values (within [`Scop::context`]) for which the code
+/// generated for `schedule` could overflow: the loops count in
+/// [`Scop::counter_type`], and a skewed band's values are sums of the
+/// iterators' (`i + j` of two `int` loops near `INT_MAX`), a tile loop's
+/// counter passes the last value by up to a tile, and its bounds add
+/// parameters to counters. The source's loops over the same values do
+/// not overflow, so those values of the parameters (a parameter of
+/// magnitude past the first of [`overflow_limits`], or a band member's
+/// value past the second) are left to the original code. Where the
+/// bands' values take isl more than [`OVERFLOW_OPERATIONS`], the
+/// iterators are bounded instead, by a 32nd of that (a band member
+/// summing more than 32 of them, or of the parameters, is unheard of).
+/// `None` where there are no such values (the context bounds the
+/// parameters).
+fn overflow_params(scop: &Scop, schedule: &Schedule) -> IslResult<Option<isl_rs::Set>> {
+    use isl_rs::{Set, Val};
+    let context = scop.context.copy()?;
+    let space = context.get_space()?;
+    let ctx = space.get_ctx();
+    let (parameter_limit, value_limit) = overflow_limits(scop.counter_type);
+    let past = |limit: u64| Val::int_from_ui(&ctx, limit + 1);
+    // Where `values` (one dimension, `dim`, checked) passes `limit`.
+    let beyond = |values: &Set, dim: DimType, k: u32, limit: u64| -> IslResult<Set> {
+        let above = values.copy()?.lower_bound_val(dim, k, past(limit)?)?;
+        let below = values.copy()?.upper_bound_val(dim, k, past(limit)?.neg()?)?;
+        Ok(above.union(below)?.params()?.align_params(space.copy()?)?)
+    };
+    let domains = scop.statements.iter().map(|s| s.domain.copy()?.align_params(space.copy()?)).collect::<Result<Vec<_>, _>>()?;
+    let mut bad = context.copy()?.subtract(context.copy()?)?;
+    for p in 0..context.dim(DimType::Param)?.max(0) as u32 {
+        let involved = domains.iter().map(|d| d.involves_dims(DimType::Param, p, 1));
+        if involved.collect::<Result<Vec<bool>, _>>()?.into_iter().any(|b| b) {
+            bad = bad.union(beyond(&context, DimType::Param, p, parameter_limit)?)?;
+        }
+    }
+    // Each member of each band on the instances that reach it, one at a
+    // time (the flat map of the whole schedule has many more dimensions
+    // to project out).
+    let members = crate::isl::within_operations(&ctx, OVERFLOW_OPERATIONS, || {
+        let mut bands = Vec::new();
+        collect_bands(schedule.get_root()?, &mut bands)?;
+        let mut bad = context.copy()?.subtract(context.copy()?)?;
+        for band in bands {
+            let partial = band.band_get_partial_schedule()?;
+            let domain = band.get_domain()?;
+            for k in 0..band.band_n_member()? {
+                let member = UnionMap::from_union_pw_aff(partial.get_at(k)?)?.intersect_domain(domain.copy()?)?.range()?.get_set_list()?;
+                for i in 0..member.size()? {
+                    bad = bad.union(beyond(&member.get_at(i)?, DimType::Set, 0, value_limit)?)?;
+                }
+            }
+        }
+        Ok(bad)
+    });
+    bad = match members {
+        Some(members) => bad.union(members)?,
+        None => {
+            for domain in &domains {
+                for k in 0..domain.dim(DimType::Set)?.max(0) as u32 {
+                    bad = bad.union(beyond(domain, DimType::Set, k, value_limit / 32)?)?;
+                }
+            }
+            bad
+        }
+    };
+    let bad = bad.intersect(context)?.coalesce()?;
+    Ok(if bad.is_empty()? { None } else { Some(bad) })
 }
 
 /// Adds a copy site for the thread mark `mark` whose subtree the build

@@ -47,17 +47,30 @@ pub fn write_region(scop: &Scop, ast: &RegionAst, indent: &str, openmp: bool, pr
 
 /// `code`, a region's generated code, behind a test of its parameters:
 /// where an unsigned value that C reads in a bound, condition or subscript
-/// wraps ([`Scop::wrapping`]), the region's original statements
-/// (`original`, its text between the `#pragma scop` and `#pragma endscop`
-/// lines) run instead. `code` itself where no value wraps.
-pub fn guarded(scop: &Scop, code: String, original: &str, indent: &str) -> IslResult<String> {
-    let Some(wrapping) = &scop.wrapping else { return Ok(code) };
-    let build = crate::isl::AstBuild::from_context(isl_rs::Set::universe(wrapping.get_space()?)?)?;
-    let test = build.expr_from_set(wrapping.copy()?)?;
+/// wraps ([`Scop::wrapping`]), or where a value the generated code
+/// computes could overflow (`overflow`, [`RegionAst::overflow`]), the
+/// region's original statements (`original`, its text between the
+/// `#pragma scop` and `#pragma endscop` lines) run instead. `code` itself
+/// where there are no such values.
+pub fn guarded(scop: &Scop, overflow: Option<&isl_rs::Set>, code: String, original: &str, indent: &str) -> IslResult<String> {
+    let outside = match (&scop.wrapping, overflow) {
+        (None, None) => return Ok(code),
+        (Some(w), None) | (None, Some(w)) => w.copy()?,
+        (Some(w), Some(o)) => {
+            let o = o.copy()?.align_params(w.get_space()?)?;
+            w.copy()?.align_params(o.get_space()?)?.union(o)?.coalesce()?
+        }
+    };
+    // The generated code assumes the context: so may its test.
+    let context = scop.context.copy()?.align_params(outside.get_space()?)?;
+    let outside = outside.align_params(context.get_space()?)?;
+    let build = crate::isl::AstBuild::from_context(context)?;
+    let test = build.expr_from_set(outside)?;
     let test = c::Writer::new(scop, indent, false, &Privatization::default()).expression(&test)?;
     let original = if original.ends_with('\n') || original.is_empty() { original.to_string() } else { format!("{original}\n") };
     let code = if code.ends_with('\n') { code } else { format!("{code}\n") };
-    Ok(format!("{indent}if ({test}) {{\n{original}{indent}}} else {{\n{code}{indent}}}\n"))
+    let why = "/* The region as written where its parameters' values could make the generated code's arithmetic overflow or an unsigned value wrap. */";
+    Ok(format!("{indent}{why}\n{indent}if ({test}) {{\n{original}{indent}}} else {{\n{code}{indent}}}\n"))
 }
 
 /// `code`, a region's generated code, with the copies of its expanded

@@ -13,6 +13,19 @@ void rows(int nr, int nq, int np, double A[40][30][20], double C4[20][20], doubl
 #pragma GCC diagnostic ignored "-Warray-bounds"
 #pragma GCC diagnostic ignored "-Waggressive-loop-optimizations"
 #endif
+  /* The region as written where its parameters' values could make the generated code's arithmetic overflow or an unsigned value wrap. */
+  if (((((nr <= -268435457 || nq <= -268435457) || np <= -268435457) || np >= 268435457) || nq >= 268435457) || nr >= 268435457) {
+  for (int r = 0; r < nr; r++)
+    for (int q = 0; q < nq; q++) {
+      for (int p = 0; p < np; p++) {
+        sum[p] = 0.0;
+        for (int s = 0; s < np; s++)
+          sum[p] += A[r][q][s] * C4[s][p];
+      }
+      for (int p = 0; p < np; p++)
+        A[r][q][p] = sum[p];
+    }
+  } else {
   {
     double (*sum_x)[((nq) > 0 ? (nq) : 1)][20] = (double (*)[((nq) > 0 ? (nq) : 1)][20]) malloc(sizeof(double) * (size_t)((nr) > 0 ? (nr) : 1) * (size_t)((nq) > 0 ? (nq) : 1) * (size_t)20);
     if (sum_x) {
@@ -139,6 +152,7 @@ void rows(int nr, int nq, int np, double A[40][30][20], double C4[20][20], doubl
         }
     }
     free(sum_x);
+  }
   }
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic pop

@@ -8,6 +8,13 @@ void product(int n, double C[1000][1000], double A[1000][1000], double B[1000][1
 #pragma GCC diagnostic ignored "-Warray-bounds"
 #pragma GCC diagnostic ignored "-Waggressive-loop-optimizations"
 #endif
+  /* The region as written where its parameters' values could make the generated code's arithmetic overflow or an unsigned value wrap. */
+  if (n <= -268435457 || n >= 268435457) {
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++)
+      for (int k = 0; k < n; k++)
+        C[i][j] += A[i][k] * B[k][j];
+  } else {
   #pragma omp parallel for
   for (int c0 = 0; c0 < n; c0 += 128)
     for (int c1 = 0; c1 < n; c1 += 64)
@@ -77,6 +84,7 @@ void product(int n, double C[1000][1000], double A[1000][1000], double B[1000][1
                   }
                 }
               }
+  }
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic pop
 #endif

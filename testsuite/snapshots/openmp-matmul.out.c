@@ -7,6 +7,15 @@ void matmul(int n, double alpha, double C[n][n], double A[n][n], double B[n][n])
 #pragma GCC diagnostic ignored "-Warray-bounds"
 #pragma GCC diagnostic ignored "-Waggressive-loop-optimizations"
 #endif
+  /* The region as written where its parameters' values could make the generated code's arithmetic overflow or an unsigned value wrap. */
+  if (n >= 268435457) {
+  for (i = 0; i < n; i++)
+    for (j = 0; j < n; j++) {
+      C[i][j] = 0.0;
+      for (k = 0; k < n; k++)
+        C[i][j] += alpha * A[i][k] * B[k][j];
+    }
+  } else {
   #pragma omp parallel for
   for (int c0 = 0; c0 < n; c0 += 32)
     for (int c1 = 0; c1 < n; c1 += 32)
@@ -147,6 +156,7 @@ void matmul(int n, double alpha, double C[n][n], double A[n][n], double B[n][n])
   (void)k;
   (void)j;
   (void)i;
+  }
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic pop
 #endif

@@ -8,6 +8,13 @@ void rank_k(int n, int m, double alpha, double C[800][800], double A[800][600])
 #pragma GCC diagnostic ignored "-Warray-bounds"
 #pragma GCC diagnostic ignored "-Waggressive-loop-optimizations"
 #endif
+  /* The region as written where its parameters' values could make the generated code's arithmetic overflow or an unsigned value wrap. */
+  if (((n <= -268435457 || m <= -268435457) || m >= 268435457) || n >= 268435457) {
+  for (int i = 0; i < n; i++)
+    for (int k = 0; k < m; k++)
+      for (int j = 0; j <= i; j++)
+        C[i][j] += alpha * A[i][k] * A[j][k];
+  } else {
   #pragma omp parallel for schedule(static, 1)
   for (int c0 = 0; c0 < n; c0 += 32)
     for (int c1 = 0; c1 <= (n - 1 <= c0 + 31 ? n - 1 : c0 + 31); c1 += 32)
@@ -78,6 +85,7 @@ void rank_k(int n, int m, double alpha, double C[800][800], double A[800][600])
             }
           }
         }
+  }
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic pop
 #endif
