@@ -61,8 +61,12 @@ pub fn guarded(scop: &Scop, overflow: Option<&isl_rs::Set>, code: String, origin
             w.copy()?.align_params(o.get_space()?)?.union(o)?.coalesce()?
         }
     };
-    // The generated code assumes the context: so may its test.
-    let context = scop.context.copy()?.align_params(outside.get_space()?)?;
+    // The generated code assumes the context, so its test may too, unless
+    // it tests for wrapping values, which the context leaves out.
+    let context = match scop.wrapping {
+        Some(_) => isl_rs::Set::universe(outside.get_space()?)?,
+        None => scop.context.copy()?.align_params(outside.get_space()?)?,
+    };
     let outside = outside.align_params(context.get_space()?)?;
     let build = crate::isl::AstBuild::from_context(context)?;
     let test = build.expr_from_set(outside)?;
