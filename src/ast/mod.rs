@@ -238,16 +238,11 @@ fn collect_bands(node: ScheduleNode, bands: &mut Vec<ScheduleNode>) -> IslResult
 }
 
 /// The largest magnitude of a parameter, and of a value of a schedule,
-/// for which the generated code counts without overflow in
-/// `counter_type`: a quarter and an eighth of its range, so that a bound
+/// for which the generated code counts without overflow in `int`: a
+/// quarter and an eighth of its range, so that a bound
 /// adding a few such values and constants (`-hi + 3 * c0 + 2`), and a
 /// counter one stride (a tile) past its last value, stay in it.
-fn overflow_limits(counter_type: &str) -> (u64, u64) {
-    match counter_type {
-        "int" => (1 << 28, 1 << 29),
-        _ => (1 << 60, 1 << 61),
-    }
-}
+const OVERFLOW_LIMITS: (u64, u64) = (1 << 28, 1 << 29);
 
 /// isl operations [`overflow_params`] may spend on the values of the
 /// bands before it bounds the iterators instead (the overlapped tiles of
@@ -261,7 +256,7 @@ const OVERFLOW_OPERATIONS: u64 = 300_000;
 /// counter passes the last value by up to a tile, and its bounds add
 /// parameters to counters. The source's loops over the same values do
 /// not overflow, so those values of the parameters (a parameter of
-/// magnitude past the first of [`overflow_limits`], or a band member's
+/// magnitude past the first of [`OVERFLOW_LIMITS`], or a band member's
 /// value past the second) are left to the original code. Where the
 /// bands' values take isl more than [`OVERFLOW_OPERATIONS`], the
 /// iterators are bounded instead, by a 32nd of that (a band member
@@ -270,10 +265,17 @@ const OVERFLOW_OPERATIONS: u64 = 300_000;
 /// parameters).
 fn overflow_params(scop: &Scop, schedule: &Schedule) -> IslResult<Option<isl_rs::Set>> {
     use isl_rs::{Set, Val};
+    // Where the loops count in `long`, their values come from 32-bit
+    // parameters and iterators, or from `long` ones taken as far from
+    // `LONG_MAX` (a test against 2^60 of an `int` would be one gcc's
+    // -Wtype-limits calls always false).
+    if scop.counter_type != "int" {
+        return Ok(None);
+    }
     let context = scop.context.copy()?;
     let space = context.get_space()?;
     let ctx = space.get_ctx();
-    let (parameter_limit, value_limit) = overflow_limits(scop.counter_type);
+    let (parameter_limit, value_limit) = OVERFLOW_LIMITS;
     let past = |limit: u64| Val::int_from_ui(&ctx, limit + 1);
     // Where `values` (one dimension, `dim`, checked) passes `limit`.
     let beyond = |values: &Set, dim: DimType, k: u32, limit: u64| -> IslResult<Set> {

@@ -53,24 +53,28 @@ pub fn write_region(scop: &Scop, ast: &RegionAst, indent: &str, openmp: bool, pr
 /// `#pragma scop` and `#pragma endscop` lines) run instead. `code` itself
 /// where there are no such values.
 pub fn guarded(scop: &Scop, overflow: Option<&isl_rs::Set>, code: String, original: &str, indent: &str) -> IslResult<String> {
-    let outside = match (&scop.wrapping, overflow) {
-        (None, None) => return Ok(code),
-        (Some(w), None) | (None, Some(w)) => w.copy()?,
-        (Some(w), Some(o)) => {
-            let o = o.copy()?.align_params(w.get_space()?)?;
-            w.copy()?.align_params(o.get_space()?)?.union(o)?.coalesce()?
-        }
+    // The wrapping values under no assumption (the context leaves them
+    // out); the overflowing ones under the context, which the generated
+    // code assumes (it holds the parameters' types: no test that gcc's
+    // -Wtype-limits calls always true).
+    let print = |set: &isl_rs::Set, context: isl_rs::Set| -> IslResult<String> {
+        let context = context.align_params(set.get_space()?)?;
+        let set = set.copy()?.align_params(context.get_space()?)?;
+        let test = crate::isl::AstBuild::from_context(context)?.expr_from_set(set)?;
+        c::Writer::new(scop, indent, false, &Privatization::default()).expression(&test)
     };
-    // The generated code assumes the context, so its test may too, unless
-    // it tests for wrapping values, which the context leaves out.
-    let context = match scop.wrapping {
-        Some(_) => isl_rs::Set::universe(outside.get_space()?)?,
-        None => scop.context.copy()?.align_params(outside.get_space()?)?,
+    let mut tests = Vec::new();
+    if let Some(w) = &scop.wrapping {
+        tests.push(print(w, isl_rs::Set::universe(w.get_space()?)?)?);
+    }
+    if let Some(o) = overflow {
+        tests.push(print(o, scop.context.copy()?)?);
+    }
+    let test = match tests.len() {
+        0 => return Ok(code),
+        1 => tests.remove(0),
+        _ => tests.iter().map(|t| format!("({t})")).collect::<Vec<_>>().join(" || "),
     };
-    let outside = outside.align_params(context.get_space()?)?;
-    let build = crate::isl::AstBuild::from_context(context)?;
-    let test = build.expr_from_set(outside)?;
-    let test = c::Writer::new(scop, indent, false, &Privatization::default()).expression(&test)?;
     let original = if original.ends_with('\n') || original.is_empty() { original.to_string() } else { format!("{original}\n") };
     let code = if code.ends_with('\n') { code } else { format!("{code}\n") };
     let why = "/* The region as written where its parameters' values could make the generated code's arithmetic overflow or an unsigned value wrap. */";
