@@ -172,9 +172,16 @@ fn reversed_pair(calls: &[Call], keep: UnionMap, schedule: &Schedule) -> IslResu
         kept.insert((map.get_tuple_name(DimType::In)?.to_string(), map.get_tuple_name(DimType::Out)?.to_string()), map);
     }
     let times = schedule.get_map()?;
-    let times_of = |call: &Call| -> IslResult<Map> { Ok(Map::from_union_map(times.copy()?.intersect_domain(UnionSet::from_set(call.executes.copy()?.range()?)?)?)?) };
+    // The times of each call's instances, computed once.
+    let mut timed: Vec<Option<Map>> = (0..calls.len()).map(|_| None).collect();
+    let mut times_of = |k: usize| -> IslResult<Map> {
+        if timed[k].is_none() {
+            timed[k] = Some(Map::from_union_map(times.copy()?.intersect_domain(UnionSet::from_set(calls[k].executes.copy()?.range()?)?)?)?);
+        }
+        Ok(timed[k].as_ref().expect("computed above").copy()?)
+    };
     for (i, first) in calls.iter().enumerate() {
-        for second in &calls[i + 1..] {
+        for (j, second) in calls.iter().enumerate().skip(i + 1) {
             let Some(pairs) = kept.get(&(first.statement.clone(), second.statement.clone())) else { continue };
             let common = first.numbers.iter().zip(&second.numbers).position(|(a, b)| a != b).unwrap_or(first.numbers.len());
             let points = first.executes.get_space()?.domain()?;
@@ -186,7 +193,16 @@ fn reversed_pair(calls: &[Call], keep: UnionMap, schedule: &Schedule) -> IslResu
             if together.is_empty()? {
                 continue;
             }
-            let reversed = together.intersect(times_of(first)?.lex_ge_map(times_of(second)?)?)?;
+            // The pairs' times, compared: cheaper than comparing every
+            // time of the two calls (`lex_ge_map`), which only an example
+            // of a reversed pair needs.
+            let (first_times, second_times) = (times_of(i)?, times_of(j)?);
+            let compared = together.copy()?.apply_domain(first_times.copy()?)?.apply_range(second_times.copy()?)?;
+            let not_before = Map::lex_ge(compared.get_space()?.domain()?)?;
+            if compared.intersect(not_before)?.is_empty()? {
+                continue;
+            }
+            let reversed = together.intersect(first_times.lex_ge_map(second_times)?)?;
             if !reversed.is_empty()? {
                 return Ok(Some(example(UnionSet::from_set(reversed.wrap()?)?)?));
             }
