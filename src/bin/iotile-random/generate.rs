@@ -19,7 +19,8 @@
 //! `INT_MAX` (each use printed as the value it has in the other programs);
 //! in others `unsigned` iterators that count from a parameter `ub`,
 //! in most of those close enough to `UINT_MAX` that some loops' bounds
-//! wrap;
+//! wrap; in others `int` iterators that count from a parameter `ib`, in
+//! most of those near `INT_MAX` or `INT_MIN`;
 //! some arrays the last region writes are
 //! named in a `#pragma iotile scratch` and not printed, and some last
 //! regions end with a stage that writes a new such array at its own point
@@ -58,6 +59,14 @@ const WIDE_STREAM: u64 = 0x7769_6465_5f69_7465;
 
 /// Mixed into the seed for the choice of `unsigned` iterators from a base.
 const BASE_STREAM: u64 = 0x6261_7365_5f69_7465;
+
+/// Mixed into the seed for the choice of `int` iterators from a base.
+const SHIFT_STREAM: u64 = 0x7368_6966_745f_6962;
+
+/// How far from `INT_MAX` and `INT_MIN` the base of shifted `int`
+/// iterators stays at least ([`Macros::shift`]): loops run over at most a
+/// few hundred values around it, and a step past the last is at most 3.
+const SHIFT_MARGIN: i32 = 1000;
 
 /// Mixed into the seed for the integer widths of `int` arrays, and for
 /// bitwise operators and updates in integer statements.
@@ -118,6 +127,17 @@ pub fn generate(seed: u64) -> Program {
     if !macros.wide && stream.chance(10) {
         let below = stream.range(0, 30) as u32;
         macros.base = Some(if stream.chance(70) { u32::MAX - below } else { 1000 + below });
+    }
+    // And for `int` iterators from a base, most near `INT_MAX` or
+    // `INT_MIN`.
+    let mut stream = Rng::new(seed ^ SHIFT_STREAM);
+    if !macros.wide && macros.base.is_none() && !unsigned && stream.chance(10) {
+        let margin = SHIFT_MARGIN + stream.range(0, 40) as i32;
+        macros.shift = Some(match stream.range(0, 9) {
+            0..=3 => i32::MAX - margin,
+            4..=6 => i32::MIN + margin,
+            _ => stream.range(-600, 600) as i32,
+        });
     }
     // `int` arrays of some programs become `short`, `unsigned char` or
     // `long` ones, from a stream of their own too.

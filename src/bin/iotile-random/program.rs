@@ -374,6 +374,14 @@ pub struct Macros {
     /// without `ub`, is not empty (an empty one whose first value wraps and
     /// last does not would run four billion times).
     pub base: Option<u32>,
+    /// The iterators are `int` and count from the value of the kernel's
+    /// `int` parameter `ib` on (this value: small, or within a few hundred
+    /// of `INT_MAX` or `INT_MIN`, as far as the loops' bounds and steps
+    /// need to stay in `int`): each use of one is printed as `(i - ib)`,
+    /// and loops run from their bounds plus `ib`. Generated code must not
+    /// overflow where the source does not (tile counters past the last
+    /// tile, skewed sums of two iterators).
+    pub shift: Option<i32>,
 }
 
 impl Macros {
@@ -384,6 +392,8 @@ impl Macros {
             format!("(int)({v} - {WIDE_OFFSET}L)")
         } else if self.base.is_some() && ITERATORS.contains(&v) {
             format!("(int)({v} - ub)")
+        } else if self.shift.is_some() && ITERATORS.contains(&v) {
+            format!("({v} - ib)")
         } else if self.casts.iter().any(|n| n == v) {
             format!("(int){v}")
         } else {
@@ -393,7 +403,7 @@ impl Macros {
 
     /// These names, the parameters cast to `int`.
     fn with_casts(&self, params: &[(String, i64)]) -> Macros {
-        Macros { names: self.names.clone(), casts: params.iter().map(|(n, _)| n.clone()).collect(), wide: self.wide, base: self.base }
+        Macros { names: self.names.clone(), casts: params.iter().map(|(n, _)| n.clone()).collect(), wide: self.wide, base: self.base, shift: self.shift }
     }
 }
 
@@ -493,6 +503,9 @@ impl Program {
         if self.macros.base.is_some() {
             params.push("unsigned ub".into());
         }
+        if self.macros.shift.is_some() {
+            params.push("int ib".into());
+        }
         if self.vla {
             for a in &self.arrays {
                 for d in 0..a.extents.len() {
@@ -557,6 +570,9 @@ impl Program {
         let mut args: Vec<String> = self.params.iter().filter(|(n, _)| !self.macros.names.contains(n)).map(|(_, v)| v.to_string()).collect();
         if let Some(base) = self.macros.base {
             args.push(format!("{base}u"));
+        }
+        if let Some(shift) = self.macros.shift {
+            args.push(shift.to_string());
         }
         if self.vla {
             for a in &self.arrays {
@@ -642,6 +658,8 @@ impl Program {
                     (format!("{from} + {WIDE_OFFSET}L"), format!("{to} + {WIDE_OFFSET}L"))
                 } else if self.macros.base.is_some() {
                     (format!("{from} + ub"), format!("{to} + ub"))
+                } else if self.macros.shift.is_some() {
+                    (format!("{from} + ib"), format!("{to} + ib"))
                 } else {
                     (from, to)
                 };
