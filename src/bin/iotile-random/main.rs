@@ -302,11 +302,16 @@ fn iotile_kind(stderr: &str) -> Kind {
 fn build_and_run(cc: &str, source: &Path, exe: &Path, dir: &Path, timeout: Duration) -> Result<String, (Kind, String)> {
     let mut cmd = Command::new(cc);
     cmd.args(CFLAGS).arg(source).arg("-o").arg(exe).arg("-lm");
-    let (ok, _, stderr) = run(cmd, timeout, dir).map_err(|e| (Kind::Timeout, format!("{cc}: {e}")))?;
-    if !ok {
-        return Err((Kind::DoesNotCompile, stderr));
-    }
+    compile(cmd, dir, timeout)?;
     run_program(exe, dir, timeout)
+}
+
+/// Runs the compiler command `cmd`; a failure is the program's
+/// [`Kind::DoesNotCompile`], with the compiler's messages.
+fn compile(cmd: Command, dir: &Path, timeout: Duration) -> Result<(), (Kind, String)> {
+    let name = cmd.get_program().to_string_lossy().into_owned();
+    let (ok, _, stderr) = run(cmd, timeout, dir).map_err(|e| (Kind::Timeout, format!("{name}: {e}")))?;
+    if ok { Ok(()) } else { Err((Kind::DoesNotCompile, stderr)) }
 }
 
 /// The CPU emulation's header, written beside CUDA translations.
@@ -322,16 +327,10 @@ fn build_separate_and_run(cc: &str, host: &Path, kernels: &Path, exe: &Path, dir
     let object = dir.join("kernels.o");
     let mut cmd = Command::new("g++");
     cmd.args(["-std=c++17", "-O1", "-ffp-contract=off", "-w", "-x", "c++", "-DIOTILE_EMULATE_CUDA", &include, "-c"]).arg(kernels).arg("-o").arg(&object);
-    let (ok, _, stderr) = run(cmd, timeout, dir).map_err(|e| (Kind::Timeout, format!("g++: {e}")))?;
-    if !ok {
-        return Err((Kind::DoesNotCompile, stderr));
-    }
+    compile(cmd, dir, timeout)?;
     let mut cmd = Command::new(cc);
     cmd.args(CFLAGS).args(["-DIOTILE_EMULATE_CUDA", &include]).arg(host).arg(&object).arg("-o").arg(exe).args(["-lm", "-lstdc++"]);
-    let (ok, _, stderr) = run(cmd, timeout, dir).map_err(|e| (Kind::Timeout, format!("{cc}: {e}")))?;
-    if !ok {
-        return Err((Kind::DoesNotCompile, stderr));
-    }
+    compile(cmd, dir, timeout)?;
     run_program(exe, dir, timeout)
 }
 
