@@ -22,7 +22,8 @@
 //! read before any write of its element, and what it leaves behind
 //! (live-out) must still be written last: those orders are *forced*.
 
-use std::cell::OnceCell;
+use std::cell::{OnceCell, RefCell};
+use std::collections::HashMap;
 
 use isl_rs::{DimType, Schedule, UnionAccessInfo, UnionFlow, UnionMap, UnionPwMultiAff};
 
@@ -71,6 +72,12 @@ pub struct Dependences {
     /// The flow and forced dependences, coalesced once: what
     /// [`Dependences::unconditional`] gives under live-range reordering.
     flow_and_forced: OnceCell<UnionMap>,
+    /// The conflicting pairs of instances of each set of instances the
+    /// legality checks ask about (by the set's text), with the private
+    /// scalars they leave out ([`crate::legality`]): the members of one
+    /// band, its tiles and its point loops ask about the same instances
+    /// (correlation: 101 questions, 21 sets).
+    pub conflicts: RefCell<HashMap<String, (UnionMap, Vec<String>)>>,
 }
 
 impl Dependences {
@@ -366,6 +373,7 @@ pub fn analyse(scop: &Scop) -> IslResult<Dependences> {
         reorder_live_ranges,
         validity: OnceCell::new(),
         flow_and_forced: OnceCell::new(),
+        conflicts: RefCell::new(HashMap::new()),
     })
 }
 

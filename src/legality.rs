@@ -387,6 +387,10 @@ fn conflict_across(scop: &Scop, deps: &Dependences, within: &UnionSet, outer: Un
 /// writes (an instance with itself included), other than the elements of
 /// the privatizable scalars they write; and those scalars.
 fn conflicts_within(scop: &Scop, deps: &Dependences, within: &UnionSet) -> IslResult<(UnionMap, Vec<String>)> {
+    let key = within.to_str()?.to_string();
+    if let Some((conflicts, private)) = deps.conflicts.borrow().get(&key) {
+        return Ok((conflicts.copy()?, private.clone()));
+    }
     let accesses = |writes: bool| -> IslResult<UnionMap> { Ok(scop.tagged_accesses(writes)?.domain_factor_domain()?.intersect_domain(within.copy()?)?) };
     let (mut writes, mut reads) = (accesses(true)?, accesses(false)?);
     let private = private_scalars(deps, &writes)?;
@@ -398,6 +402,7 @@ fn conflicts_within(scop: &Scop, deps: &Dependences, within: &UnionSet) -> IslRe
     let conflicts = same_value(&writes)?
         .union(writes.copy()?.apply_range(reads.copy()?.reverse()?)?)?
         .union(reads.apply_range(writes.reverse()?)?)?;
+    deps.conflicts.borrow_mut().insert(key, (conflicts.copy()?, private.clone()));
     Ok((conflicts, private))
 }
 
