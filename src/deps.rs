@@ -77,7 +77,7 @@ pub struct Dependences {
     /// scalars they leave out ([`crate::legality`]): the members of one
     /// band, its tiles and its point loops ask about the same instances
     /// (correlation: 101 questions, 21 sets).
-    pub conflicts: RefCell<HashMap<String, (UnionMap, Vec<String>)>>,
+    pub(crate) conflicts: RefCell<HashMap<String, (UnionMap, Vec<String>)>>,
 }
 
 impl Dependences {
