@@ -403,6 +403,10 @@ pub fn extract<'a>(ctx: &'a Context, src: &'a str, input: &'a RegionInput) -> FR
         .arrays
         .iter()
         .filter(|a| a.extents.is_empty())
+        // A scalar declared in the region ends with it, even where a loop
+        // around the region runs it again (and a name read after the
+        // region is then another variable).
+        .filter(|a| !x.hoisted_inside.contains(&a.name))
         .filter(|a| {
             let global = x.declarations.get(&a.name).is_none_or(|d| d.global);
             global || input.may_read_after(x.src, &a.name, &span)
