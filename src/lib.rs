@@ -84,19 +84,26 @@ fn run_watched(args: Vec<OsString>) -> i32 {
     };
     match translate(&cli) {
         Ok(()) => 0,
-        Err(()) => 1,
+        Err(Reported) => 1,
     }
 }
 
+/// The error of a step whose diagnostics are already printed on stderr.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Reported;
+
 /// Translates the single input of `cli`; diagnostics are printed on stderr.
-fn translate(cli: &Cli) -> Result<(), ()> {
-    let fail = |d: Diagnostic| eprint!("{}", d.render(None));
+fn translate(cli: &Cli) -> Result<(), Reported> {
+    let fail = |d: Diagnostic| {
+        eprint!("{}", d.render(None));
+        Reported
+    };
     let unavailable = cli.unavailable();
     if !unavailable.is_empty() {
         for u in unavailable {
             fail(Diagnostic::error(u));
         }
-        return Err(());
+        return Err(Reported);
     }
     let input = match cli.inputs.as_slice() {
         [one] => one,
@@ -127,6 +134,7 @@ fn translate(cli: &Cli) -> Result<(), ()> {
         // A span points into the original text; re-read it for the excerpt.
         let text = std::fs::read(input).map(|b| String::from_utf8_lossy(&b).into_owned()).unwrap_or_default();
         eprint!("{}", d.render(Some((&input.to_string_lossy(), &text))));
+        Reported
     })?;
     let options = GenerateOptions {
         target: cli.target(),
@@ -350,7 +358,7 @@ fn read_schedules(path: &Path) -> Result<Vec<String>, Diagnostic> {
 /// Regenerates every region of `file`; gives the whole output text (and
 /// the kernels' file where asked). Diagnostics are printed on stderr; the
 /// time of each stage goes to `times`.
-pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOptions, times: &StageTimes) -> Result<Generated, ()> {
+pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOptions, times: &StageTimes) -> Result<Generated, Reported> {
     let mut out = String::with_capacity(file.text.len());
     let cuda = options.target == back::Target::Cuda;
     // Each region's new text, and kernels to put before the functions
@@ -530,7 +538,7 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
                         break;
                     }
                     session.reset_operations();
-                    let Some(other) = transform::tile::with_loop_types(&schedule, ty).map_err(|e| fail(e.into()))? else { continue };
+                    let Some(other) = transform::tile::with_loop_types(&schedule, ty).map_err(fail)? else { continue };
                     if let Some(a) = generate_within_bound(&other) {
                         match checked(a) {
                             Ok(a) => {
@@ -653,7 +661,7 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
         }
     }
     if failed {
-        return Err(());
+        return Err(Reported);
     }
     // A CUDA file none of whose regions got a kernel stays C: the
     // preludes' runtime header and macros (`blockDim`...) would only
@@ -691,7 +699,10 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
     }
     out.push_str(&file.text[at..]);
     if let Some(path) = &options.save_schedule {
-        write_atomically(path, &saved_schedules).map_err(|d| eprint!("{}", d.render(None)))?;
+        write_atomically(path, &saved_schedules).map_err(|d| {
+            eprint!("{}", d.render(None));
+            Reported
+        })?;
     }
     let kernels = separate.then(|| back::cuda::kernels_prelude() + &kernels_file);
     Ok(Generated { text: out, kernels, reports })
@@ -1506,11 +1517,11 @@ pub fn write_atomically(path: &Path, text: &str) -> Result<(), Diagnostic> {
     match std::fs::metadata(path) {
         Ok(m) if !m.is_file() && !m.is_dir() => {
             let mut out = std::fs::OpenOptions::new().write(true).open(path).map_err(cannot)?;
-            return out.write_all(text.as_bytes()).and_then(|()| out.flush()).map_err(cannot);
+            out.write_all(text.as_bytes()).and_then(|()| out.flush()).map_err(cannot)
         }
         Ok(_) if path.symlink_metadata().is_ok_and(|m| m.file_type().is_symlink()) => {
             let target = std::fs::canonicalize(path).map_err(cannot)?;
-            return replace_file(&target, text);
+            replace_file(&target, text)
         }
         _ => replace_file(path, text),
     }

@@ -99,6 +99,10 @@ pub fn register_site_index(mark: &ASTNode) -> Option<usize> {
     crate::isl::annotation_name(mark)?.strip_prefix("registers_site_")?.parse().ok()
 }
 
+/// Per dimension of a buffer, the first and the last subscript of its box
+/// as expressions of the loop iterators in scope.
+pub type BoxBounds = Vec<(ASTExpr, ASTExpr)>;
+
 /// One place in the AST where a band with shared-memory copies (or
 /// tile-local buffers) runs.
 pub struct CopySite {
@@ -107,7 +111,7 @@ pub struct CopySite {
     pub band: usize,
     /// Per buffer of the band, per dimension, the box's first and last
     /// subscripts as expressions of the loop iterators in scope there.
-    pub bounds: Vec<Vec<(ASTExpr, ASTExpr)>>,
+    pub bounds: Vec<BoxBounds>,
 }
 
 /// The annotation of the mark above copy site `k`.
@@ -433,7 +437,7 @@ fn register_site(scop: &Scop, at: &BuildAt, sites: &mut Vec<RegisterSite>) -> Is
 /// subscripts as expressions of the loop iterators in scope at `at`;
 /// `None` where the values of the loops around the band do not follow
 /// from those in scope.
-fn site_bounds(copies: &BandCopies, at: &BuildAt) -> IslResult<Option<Vec<Vec<(ASTExpr, ASTExpr)>>>> {
+fn site_bounds(copies: &BandCopies, at: &BuildAt) -> IslResult<Option<Vec<BoxBounds>>> {
     // The bounds are functions of the values of the loops around the band.
     // Where one of these loops runs once, isl generates no loop for it and
     // the build has no dimension for it: its value follows from the others.

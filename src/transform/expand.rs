@@ -103,7 +103,7 @@ fn split_webs(scop: &Scop, dependences: &Dependences, taken: &mut HashSet<String
         let mut within = true;
         for i in 0..flow.size()? {
             let map = flow.get_at(i)?;
-            within &= nest(&map.get_tuple_name(DimType::In)?) == nest(&map.get_tuple_name(DimType::Out)?);
+            within &= nest(map.get_tuple_name(DimType::In)?) == nest(map.get_tuple_name(DimType::Out)?);
         }
         if !within {
             continue;

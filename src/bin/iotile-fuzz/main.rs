@@ -202,7 +202,7 @@ fn check(name: &str, bytes: &[u8], whole: Option<&[&str]>) -> Option<String> {
                 }
             }
         }
-        let Some(flags) = whole else { return None };
+        let flags = whole?;
         let Some(options) = generate_options(flags) else { return Some(format!("the option set {flags:?} is refused")) };
         if let Ok(output) = iotile::generate_file(&session, &file, &options, &iotile::timing::StageTimes::default()) {
             if options.report {

@@ -334,8 +334,8 @@ impl Generator {
         };
         let own: Vec<Affine> = (0..dims).map(|d| Affine::var(ITERATORS[d], 1, 0)).collect();
         // The producer, over [0, n - 1].
-        for d in 0..dims {
-            self.scope.push((ITERATORS[d].into(), 0, n - 1));
+        for iterator in &ITERATORS[..dims] {
+            self.scope.push(((*iterator).into(), 0, n - 1));
         }
         let written = Access { array: stage, subscripts: own.clone() };
         self.record(&written);
@@ -344,8 +344,8 @@ impl Generator {
         self.scope.truncate(self.scope.len() - dims);
         // The consumer, over [1, n - 2], reading the stage at offsets of
         // -1 to 1.
-        for d in 0..dims {
-            self.scope.push((ITERATORS[d].into(), 1, n - 2));
+        for iterator in &ITERATORS[..dims] {
+            self.scope.push(((*iterator).into(), 1, n - 2));
         }
         let consumer = self.neighbour_sum(target, stage, &own);
         self.scope.truncate(self.scope.len() - dims);
@@ -373,9 +373,9 @@ impl Generator {
         let outer = self.rng.range(1, 2) as usize;
         let size = if self.program.params.iter().any(|(n, _)| n == "m") && self.rng.chance(50) { "m" } else { "n" };
         let p = self.param(size);
-        for d in 0..outer {
+        for (d, iterator) in ITERATORS[..outer].iter().enumerate() {
             let name = if d == 0 { "n" } else { size };
-            self.scope.push((ITERATORS[d].into(), 0, self.param(name) - 1));
+            self.scope.push(((*iterator).into(), 0, self.param(name) - 1));
         }
         let inner = ITERATORS[outer];
         let own = vec![Affine::var(inner, 1, 0)];
