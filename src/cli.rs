@@ -310,7 +310,7 @@ impl Cli {
         // separate stages stream whole images through global memory.
         let liveout_by_default = self.fusion.is_none() && matches!(self.target(), Target::Openmp | Target::Cuda);
         let hierarchy = self.hierarchy()?;
-        let io = (auto || outer_auto || self.report.is_some()).then_some(crate::transform::tile::IoOptions { hierarchy, auto, outer: outer_auto, least: self.report.is_some() });
+        let io = (auto || outer_auto || self.report.is_some()).then_some(crate::transform::tile::IoOptions { hierarchy, auto, outer: outer_auto, least: self.report.is_some(), searches: Default::default() });
         Ok(Some(crate::SchedulePlan {
             io,
             inline: self.inline.unwrap_or_default() == Inline::Pointwise,

@@ -25,6 +25,8 @@
 //! footprints all fit ([`Band::traffic`]). Footprints count whole cache
 //! lines along an array's last dimension.
 
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use isl_rs::{DimType, Set, UnionMap, UnionSet};
@@ -490,6 +492,34 @@ pub struct RegisterBlock {
     pub columns_member: usize,
     pub rows: i64,
     pub columns: i64,
+}
+
+/// The results of [`Band::search`] so far, shared by the clones of one
+/// value: the schedules a region tries (post-tiling fusion's and smart
+/// fusion's, the fused tiles' shapes) hold the same bands again (symm's 16
+/// searches are of 5 bands), and a search depends on nothing but its band
+/// and the memory levels.
+#[derive(Debug, Clone, Default)]
+pub struct Searches(Arc<Mutex<HashMap<String, SearchResult>>>);
+
+/// What [`Band::search`] gives: the tiling and the search's statistics
+/// (evaluated, pruned, seconds).
+pub type SearchResult = (Tiling, (u64, u64, f64));
+
+impl Searches {
+    /// [`Band::search`] of `band`, searched once.
+    pub fn search(&self, band: &Band, hierarchy: &Hierarchy) -> SearchResult {
+        // The Debug text holds every field, floats exactly.
+        let key = format!("{band:?} {hierarchy:?}");
+        let known = self.0.lock().ok().and_then(|m| m.get(&key).cloned());
+        known.unwrap_or_else(|| {
+            let found = band.search(hierarchy);
+            if let Ok(mut m) = self.0.lock() {
+                m.insert(key, found.clone());
+            }
+            found
+        })
+    }
 }
 
 /// A tiling of a band: sizes per member and the order of the tile loops.
@@ -1062,7 +1092,7 @@ impl Band {
     /// `--tile-sizes=auto`: the tiling of least modelled cycles, its first
     /// tile loop kept outermost (it is the parallel one); gives it with
     /// the search's statistics (evaluated, pruned, seconds).
-    pub fn search(&self, hierarchy: &Hierarchy) -> (Tiling, (u64, u64, f64)) {
+    pub fn search(&self, hierarchy: &Hierarchy) -> SearchResult {
         let start = Instant::now();
         let n = self.extents.len();
         let candidates: Vec<Vec<i64>> = (0..n)

@@ -22,7 +22,7 @@ use crate::deps::Dependences;
 use crate::legality::{band_reorderable, parallel_conflict, simd_conflicts};
 use crate::marks::{parallel_mark, registers_mark, simd_mark};
 use crate::isl::{named_id, tuple_names, within_operations, IslResult};
-use crate::model::io::{lcm, Band, BandReport, Hierarchy, InnermostChoice, RegisterBlock, Tiling, AUTO_MARGIN, SECOND_LEVEL_MARGIN, TRAFFIC_CUT};
+use crate::model::io::{lcm, Band, BandReport, Hierarchy, InnermostChoice, RegisterBlock, Searches, Tiling, AUTO_MARGIN, SECOND_LEVEL_MARGIN, TRAFFIC_CUT};
 use crate::model::{one_step_along, stride, CostModel, Stride, STRIDED_IN_TILE};
 use crate::scop::Scop;
 
@@ -119,6 +119,8 @@ pub struct IoOptions {
     /// Keep each band's measure in its report, for the least traffic of
     /// each level ([`Band::least_traffic`]): `--report`.
     pub least: bool,
+    /// The searches done for the bands tiled so far.
+    pub searches: Searches,
 }
 
 /// A schedule after tiling and marking.
@@ -365,7 +367,7 @@ impl Tiler<'_> {
         let (mut tiling, mut why, from, search) = if !io.auto {
             (fixed, "as given".to_string(), "fixed", None)
         } else {
-            let (searched, search) = band.search(&io.hierarchy);
+            let (searched, search) = io.searches.search(&band, &io.hierarchy);
             let searched = Tiling { outer: outer_of(&searched.sizes), ..searched };
             let (best, given) = (band.cycles(&searched, &io.hierarchy), band.cycles(&fixed, &io.hierarchy));
             // How many times fewer bytes the choice moves into the
