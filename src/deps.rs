@@ -96,6 +96,40 @@ impl Dependences {
         once(&self.flow_and_forced, || coalesced(self.flow.copy()?.union(self.forced.copy()?)?))
     }
 
+    /// Whether every statement of `scop` reaches every other through the
+    /// dependences the scheduler respects unconditionally: one strongly
+    /// connected component, which isl's scheduler puts in one band even
+    /// with minimal fusion (its graph has these edges and maybe more).
+    pub fn one_component(&self, scop: &Scop) -> IslResult<bool> {
+        let n = scop.statements.len();
+        let at = |name: &str| scop.statements.iter().position(|s| s.name == name);
+        let (mut forward, mut backward) = (vec![Vec::new(); n], vec![Vec::new(); n]);
+        let maps = self.unconditional()?.get_map_list()?;
+        for i in 0..maps.size()? {
+            let map = maps.get_at(i)?;
+            if map.is_empty()? {
+                continue;
+            }
+            if let (Some(a), Some(b)) = (at(map.get_tuple_name(DimType::In)?), at(map.get_tuple_name(DimType::Out)?)) {
+                forward[a].push(b);
+                backward[b].push(a);
+            }
+        }
+        // From the first statement, every one is reached both ways.
+        let reaches_all = |edges: &[Vec<usize>]| {
+            let mut seen = vec![false; n];
+            let mut stack = vec![0];
+            while let Some(k) = stack.pop() {
+                if k < n && !seen[k] {
+                    seen[k] = true;
+                    stack.extend(&edges[k]);
+                }
+            }
+            seen.iter().all(|&s| s)
+        };
+        Ok(reaches_all(&forward) && reaches_all(&backward))
+    }
+
     /// What a parallel loop must not carry: every dependence except the
     /// order dependences of privatizable scalars.
     pub fn coincidence(&self, scop: &Scop) -> IslResult<UnionMap> {
@@ -406,4 +440,54 @@ fn written_scalars(scop: &Scop) -> impl Iterator<Item = String> + '_ {
         .iter()
         .filter(|a| a.extents.is_empty() && scop.statements.iter().any(|s| s.writes.iter().any(|w| w.array == a.name)))
         .map(|a| a.name.clone())
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::front::{parse_unexpanded, FrontOptions};
+    use crate::isl::Session;
+
+    /// Whether the one region of `source` is one component of its
+    /// dependences.
+    fn one_component(source: &str) -> bool {
+        let session = Session::new(crate::DEFAULT_MAX_OPERATIONS, 60);
+        let file = parse_unexpanded(&session, "region.c", source, &FrontOptions::default()).expect("the source parses");
+        let scop = file.regions[0].scop.as_ref().expect("the region is a scop");
+        super::analyse(scop).and_then(|d| d.one_component(scop)).expect("isl answers")
+    }
+
+    #[test]
+    fn statements_feeding_each_other_across_a_loop_are_one_component() {
+        let stencil = "void f(int n, double A[n], double B[n]) {
+#pragma scop
+  for (int t = 0; t < 10; t++) {
+    for (int i = 1; i < n - 1; i++)
+      B[i] = A[i - 1] + A[i + 1];
+    for (int i = 1; i < n - 1; i++)
+      A[i] = B[i];
+  }
+#pragma endscop
+}";
+        assert!(one_component(stencil));
+        let single = "void f(int n, double A[n]) {
+#pragma scop
+  for (int i = 1; i < n; i++)
+    A[i] = A[i - 1] * 0.5;
+#pragma endscop
+}";
+        assert!(one_component(single));
+        // The product only reads what the scaling wrote: nothing goes back.
+        let scale_then_add = "void f(int n, double C[n][n], double A[n][n]) {
+#pragma scop
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++)
+      C[i][j] *= 2.0;
+  for (int i = 0; i < n; i++)
+    for (int k = 0; k < n; k++)
+      for (int j = 0; j < n; j++)
+        C[i][j] += A[i][k] * A[k][j];
+#pragma endscop
+}";
+        assert!(!one_component(scale_then_add));
+    }
 }
