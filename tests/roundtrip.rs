@@ -315,6 +315,16 @@ fn every_testsuite_program_round_trips_with_post_tiling_fusion() {
     check_all(&["--target=cuda", "--fusion=liveout", "--tile-sizes=3,5,7"]);
 }
 
+/// The option set that found `12-cuda-fused-pyramid-of-floored-sizes.c`:
+/// its fused producers' thread marks used to take isl past 20 s of CPU
+/// time, after which the region kept its original order (a failure of
+/// `check`).
+#[test]
+fn a_fused_pyramid_of_floored_parametric_sizes_maps_to_threads() {
+    let case = root().join("testsuite/run/12-cuda-fused-pyramid-of-floored-sizes.c");
+    check(&case, &["--target=cuda", "--tile-sizes=2,3", "--fusion=liveout"]).unwrap_or_else(|e| panic!("{e}"));
+}
+
 /// The dump and the output of iotile with `flags` on the testsuite
 /// program `case` (a path from the repository's root).
 fn translate(case: &str, flags: &[&str]) -> (String, String) {

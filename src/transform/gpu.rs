@@ -130,7 +130,11 @@ fn fixed_in_some_statement(band: &ScheduleNode, members: &[i32]) -> IslResult<bo
             let statement = maps.get_at(k)?;
             let domain = isl_rs::UnionSet::from_set(statement.copy()?.domain()?)?;
             let along = outer.copy()?.intersect_domain(domain)?.reverse()?.apply_range(isl_rs::UnionMap::from_map(statement)?)?;
-            if along.is_single_valued()? {
+            // Coalesced first: below an extension node the composition
+            // keeps redundant pieces and divisions (floors of the tile
+            // sizes and of the parameters) that took isl's test past 20 s
+            // of CPU time on a six-stage pyramid, 0.1 s once coalesced.
+            if along.coalesce()?.is_single_valued()? {
                 return Ok(true);
             }
         }
