@@ -150,6 +150,7 @@ fn main() -> ExitCode {
     let claimed = AtomicU64::new(0);
     let end = AtomicU64::new(options.seed);
     let failures = Mutex::new(Vec::new());
+    let slow = Mutex::new(Vec::new());
     let runs = AtomicU64::new(0);
     let done = AtomicU64::new(0);
     let started = Instant::now();
@@ -167,7 +168,8 @@ fn main() -> ExitCode {
                 end.fetch_max(seed + 1, Ordering::SeqCst);
                 let variants = variants_for(seed, options.all, program.pipeline);
                 runs.fetch_add(variants.len() as u64, Ordering::SeqCst);
-                let found = check(&program, &variants, &options);
+                let (found, past) = check(&program, &variants, &options);
+                slow.lock().unwrap().extend(past.into_iter().map(|variant| (seed, variant)));
                 for (k, failure) in found.into_iter().enumerate() {
                     eprintln!("seed {}: {:?} with `{}`: {}", failure.seed, failure.kind, failure.variant, first_lines(&failure.detail, 6));
                     if let Some(dir) = &options.out {
@@ -199,6 +201,15 @@ fn main() -> ExitCode {
     for f in &failures {
         println!("  seed {}: {:?} with `{}`", f.seed, f.kind, f.variant);
     }
+    // Correct but slow: a region past --max-seconds keeps its original
+    // order (or its code unchecked), which is worth a look.
+    let slow = slow.into_inner().unwrap();
+    if !slow.is_empty() {
+        println!("{} translation(s) past --max-seconds (not failures):", slow.len());
+        for (seed, variant) in &slow {
+            println!("  seed {seed} with `{variant}`");
+        }
+    }
     if failures.is_empty() { ExitCode::SUCCESS } else { ExitCode::FAILURE }
 }
 
@@ -220,29 +231,32 @@ fn variants_for(seed: u64, all: bool, pipeline: bool) -> Vec<&'static str> {
     vec![VARIANTS[0], VARIANTS[1], rest[a], rest[b]]
 }
 
-/// Checks `program` under each of `variants`; gives the failures.
-fn check(program: &Program, variants: &[&'static str], options: &Options) -> Vec<Failure> {
+/// Checks `program` under each of `variants`; gives the failures, and the
+/// variants whose translation ran past `--max-seconds` somewhere.
+fn check(program: &Program, variants: &[&'static str], options: &Options) -> (Vec<Failure>, Vec<&'static str>) {
     let dir = match tempfile::Builder::new().prefix("iotile-random-").tempdir() {
         Ok(d) => d,
-        Err(e) => return vec![failure(program, "", Kind::Generator, format!("cannot create a scratch folder: {e}"))],
+        Err(e) => return (vec![failure(program, "", Kind::Generator, format!("cannot create a scratch folder: {e}"))], Vec::new()),
     };
     let dir = dir.path();
     let source = dir.join("program.c");
     if let Err(e) = std::fs::write(&source, program.render()) {
-        return vec![failure(program, "", Kind::Generator, format!("cannot write {}: {e}", source.display()))];
+        return (vec![failure(program, "", Kind::Generator, format!("cannot write {}: {e}", source.display()))], Vec::new());
     }
     let timeout = Duration::from_secs(options.timeout);
     let expected = match build_and_run(&options.cc, &source, &dir.join("original"), dir, timeout) {
         Ok(out) => out,
-        Err((_, e)) => return vec![failure(program, "", Kind::Generator, format!("the original program fails: {e}"))],
+        Err((_, e)) => return (vec![failure(program, "", Kind::Generator, format!("the original program fails: {e}"))], Vec::new()),
     };
-    let mut found = Vec::new();
+    let (mut found, mut slow) = (Vec::new(), Vec::new());
     for &variant in variants {
-        if let Err((kind, detail)) = check_variant(variant, &source, &expected, dir, options) {
-            found.push(failure(program, variant, kind, detail));
+        match check_variant(variant, &source, &expected, dir, options) {
+            Ok(true) => slow.push(variant),
+            Ok(false) => {}
+            Err((kind, detail)) => found.push(failure(program, variant, kind, detail)),
         }
     }
-    found
+    (found, slow)
 }
 
 fn failure(program: &Program, variant: &'static str, kind: Kind, detail: String) -> Failure {
@@ -250,12 +264,14 @@ fn failure(program: &Program, variant: &'static str, kind: Kind, detail: String)
 }
 
 /// Translates `source` under `variant`, builds and runs it, and compares
-/// its output with `expected`.
-fn check_variant(variant: &str, source: &Path, expected: &str, dir: &Path, options: &Options) -> Result<(), (Kind, String)> {
+/// its output with `expected`; `Ok(true)` where iotile warned that a region
+/// ran past `--max-seconds`.
+fn check_variant(variant: &str, source: &Path, expected: &str, dir: &Path, options: &Options) -> Result<bool, (Kind, String)> {
     let timeout = Duration::from_secs(options.timeout);
     let exe = dir.join("translated");
     let _ = std::fs::remove_file(&exe);
     let flags: Vec<&str> = variant.split_whitespace().filter(|w| *w != "driver").collect();
+    let past_deadline;
     let actual = if variant.starts_with("driver") {
         let mut cmd = Command::new(&options.iotile);
         cmd.arg(format!("--cc={}", options.cc)).args(&flags).args(CFLAGS).arg(source).arg("-o").arg(&exe).arg("-lm");
@@ -263,6 +279,7 @@ fn check_variant(variant: &str, source: &Path, expected: &str, dir: &Path, optio
         if !ok {
             return Err((iotile_kind(&stderr), stderr));
         }
+        past_deadline = stderr.contains("(--max-seconds)");
         run_program(&exe, dir, timeout)?
     } else {
         let translated = dir.join("translated.c");
@@ -278,6 +295,7 @@ fn check_variant(variant: &str, source: &Path, expected: &str, dir: &Path, optio
         if !ok {
             return Err((iotile_kind(&stderr), stderr));
         }
+        past_deadline = stderr.contains("(--max-seconds)");
         if separate {
             build_separate_and_run(&options.cc, &translated, &kernels, &exe, dir, timeout)?
         } else {
@@ -285,7 +303,7 @@ fn check_variant(variant: &str, source: &Path, expected: &str, dir: &Path, optio
         }
     };
     if actual == expected {
-        return Ok(());
+        return Ok(past_deadline);
     }
     let line = expected.lines().zip(actual.lines()).position(|(a, b)| a != b).unwrap_or(expected.lines().count().min(actual.lines().count()));
     Err((
@@ -390,7 +408,7 @@ fn save(dir: &Path, program: &Program, failure: &Failure, options: &Options, red
     }
     let mut fails = |candidate: &Program| -> bool {
         let variant = [failure.variant];
-        check(candidate, &variant, options).iter().any(|f| f.kind == failure.kind && f.variant == failure.variant)
+        check(candidate, &variant, options).0.iter().any(|f| f.kind == failure.kind && f.variant == failure.variant)
     };
     let reduced = reduce::reduce(program, &mut fails);
     let _ = std::fs::write(dir.join(format!("{stem}-reduced.c")), reduced.render());
