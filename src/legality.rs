@@ -105,18 +105,23 @@ fn keeps_every_dependence(deps: &Dependences, schedule: &isl_rs::Schedule) -> Is
 fn dataflow_changes(scop: &Scop, deps: &Dependences, schedule: &isl_rs::Schedule) -> IslResult<Option<String>> {
     let flow = read_sources(scop, schedule.copy()?)?;
     // Coalesced first: under tiles of tiles with isolated full tiles the
-    // dataflow comes back in many pieces, and comparing them as they are
-    // took isl past 20 s of CPU time on a three-loop nest (1.4 s
-    // coalesced).
+    // dataflow comes back in many pieces.
     let new_flow = flow.get_may_dependence()?.coalesce()?;
-    if !new_flow.is_equal(&deps.tagged_flow)? {
+    let no_source = flow.get_may_no_source()?;
+    let single = deps.tagged_flow.copy()?.reverse()?.is_single_valued()?;
+    if !same_sources(&new_flow, &deps.tagged_flow, &no_source, single)? {
         let lost = deps.tagged_flow.copy()?.subtract(new_flow.copy()?)?;
         let gained = new_flow.subtract(deps.tagged_flow.copy()?)?;
         let broken = if lost.is_empty()? { gained } else { lost };
         return Ok(Some(format!("a read would get its value from another write: {}", coalesced(broken)?.isl_text())));
     }
-    let live_in = flow.get_may_no_source()?.domain_factor_domain()?.coalesce()?;
-    if !live_in.is_equal(&deps.live_in)? {
+    let live_in = no_source.domain_factor_domain()?.coalesce()?;
+    // With the same sources, and at most one for each read, a read live-in
+    // in the original has none under the new schedule either, so it is
+    // live-in there too: only the other inclusion is left to test (the
+    // costly one on the many pieces of tiles of tiles, as above).
+    let same_live_in = live_in.is_subset(&deps.live_in)? && (single || deps.live_in.is_subset(&live_in)?);
+    if !same_live_in {
         let moved = deps.live_in.copy()?.subtract(live_in)?;
         return Ok(Some(format!("a read of a value from before the region would come after a write of it: {}", coalesced(moved)?.isl_text())));
     }
@@ -129,6 +134,25 @@ fn dataflow_changes(scop: &Scop, deps: &Dependences, schedule: &isl_rs::Schedule
         return Ok(Some(format!("a value the region leaves behind would be overwritten: {}", coalesced(overwritten)?.isl_text())));
     }
     Ok(None)
+}
+
+/// Whether `new`, the sources of the reads under a new schedule, are the
+/// original ones, `old` (`no_source`: the reads that may have no source
+/// under the new schedule). Where each read has at most one source in
+/// `old` (`single`), they are when `new` lies within `old` and no read
+/// with a source in `old` is without one in `new`: its source in `new` is
+/// then its only one in `old`. That spares isl the test of `old` within
+/// `new`'s many pieces, which took it past 20 s of CPU time on a
+/// three-loop nest under tiles of tiles with isolated full tiles
+/// (iotile-random seed 400083); the other way round took 0.007 s.
+fn same_sources(new: &UnionMap, old: &UnionMap, no_source: &UnionMap, single: bool) -> IslResult<bool> {
+    if !new.is_subset(old)? {
+        return Ok(false);
+    }
+    if single {
+        return Ok(old.copy()?.range()?.intersect(no_source.copy()?.domain()?)?.is_empty()?);
+    }
+    Ok(old.is_subset(new)?)
 }
 
 /// Checks the loop below every parallel or simd mark under `node`.
