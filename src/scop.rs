@@ -219,9 +219,13 @@ pub struct FlatLayout {
 
 impl FlatLayout {
     /// The copy's element holding the array element with subscripts
-    /// `subscripts` (C texts): `copy[((i - f) * (M) + (j - g))]`.
+    /// `subscripts` (C texts): `copy[((i - f) * (M) + (j - g))]`, with a
+    /// subscript in parentheses where it may hold an operator that binds
+    /// more loosely than the subtraction (`i > 3 ? i : 3`: `i > 3 ? i : 3
+    /// - f` subtracted `f` from 3 only).
     pub fn element(&self, subscripts: &[String]) -> String {
         let offset = |d: usize| match self.first.get(d) {
+            Some(Some(f)) if subscripts[d].contains(|c: char| "?:<>=!&|^,".contains(c)) => format!("(({}) - ({f}))", subscripts[d]),
             Some(Some(f)) => format!("({} - ({f}))", subscripts[d]),
             _ => format!("({})", subscripts[d]),
         };
