@@ -45,7 +45,7 @@
 mod pipeline;
 
 use crate::rng::Rng;
-use crate::program::{unsigned_test, Access, Affine, Array, Bound, Cond, Counter, Elem, Expr, Macros, Op, Program, Scalar, Stmt, Target, Test, ITERATORS};
+use crate::program::{unsigned_test, Access, Affine, Array, Bound, Cond, Counter, Elem, Expr, Macros, Op, Program, QuasiOp, Scalar, Stmt, Target, Test, ITERATORS};
 
 /// Most statement instances one statement may execute (keeps each program
 /// well under a millisecond).
@@ -89,6 +89,10 @@ const REPEAT_STREAM: u64 = 0x7265_7065_6174_7321;
 /// Mixed into the seed for the choice of a row buffer (see
 /// [`Generator::row_buffer`]).
 const ROW_STREAM: u64 = 0x726f_775f_6275_6666;
+
+/// Mixed into the seed for the choice of subscripts written as selections
+/// (`A[i > 2 ? i : 2]`).
+const SELECT_STREAM: u64 = 0x7365_6c65_6374_7321;
 
 /// Generates the program of `seed`.
 pub fn generate(seed: u64) -> Program {
@@ -151,7 +155,7 @@ pub fn generate(seed: u64) -> Program {
     let mut host = Rng::new(seed ^ HOST_STREAM);
     let (hints, calls) = (host.chance(25), host.chance(25));
     let program = Program { seed, params, arrays, scalars, regions: Vec::new(), vla, macros, unsigned, typedef_params, scratch: Vec::new(), pipeline: false, hints, calls, outer_iterators: Vec::new(), repeats: false };
-    let mut generator = Generator { rng, program, scope: Vec::new(), locals: Vec::new(), next_local: 0, integers };
+    let mut generator = Generator { rng, program, scope: Vec::new(), locals: Vec::new(), next_local: 0, integers, selections: Rng::new(seed ^ SELECT_STREAM) };
     let regions = if generator.rng.chance(25) { generator.rng.range(2, 3) } else { 1 };
     for _ in 0..regions {
         let region = generator.region();
@@ -272,7 +276,8 @@ fn image_pipeline(seed: u64) -> Program {
     let macros = if rng.chance(25) { Macros { names: params.iter().map(|(n, _)| n.clone()).collect(), ..Macros::default() } } else { Macros::default() };
     let vla = rng.chance(20);
     let program = Program { seed, params, arrays: Vec::new(), scalars: Vec::new(), regions: Vec::new(), vla, macros, unsigned: false, typedef_params: false, scratch: Vec::new(), pipeline: true, hints: false, calls: false, outer_iterators: Vec::new(), repeats: false };
-    let mut generator = Generator { rng, program, scope: Vec::new(), locals: Vec::new(), next_local: 0, integers: Rng::new(seed ^ INTEGER_STREAM) };
+    let mut generator =
+        Generator { rng, program, scope: Vec::new(), locals: Vec::new(), next_local: 0, integers: Rng::new(seed ^ INTEGER_STREAM), selections: Rng::new(seed ^ SELECT_STREAM) };
     generator.pipeline();
     generator.program
 }
@@ -305,6 +310,9 @@ struct Generator {
     /// `^=` and `|=`) change how integer statements are written, not what
     /// the main stream draws.
     integers: Rng,
+    /// The stream of [`SELECT_STREAM`]: which plain subscripts become
+    /// selections.
+    selections: Rng,
 }
 
 impl Generator {
@@ -472,9 +480,10 @@ impl Generator {
         }
         for q in &a.quasi {
             let (ilo, ihi) = self.interval(&q.inner);
-            let (qlo, qhi) = match q.remainder {
-                true => (0, (q.divisor - 1).min(ihi)),
-                false => (ilo.div_euclid(q.divisor), ihi.div_euclid(q.divisor)),
+            let (qlo, qhi) = match q.op {
+                QuasiOp::Remainder => (0, (q.operand - 1).min(ihi)),
+                QuasiOp::Quotient => (ilo.div_euclid(q.operand), ihi.div_euclid(q.operand)),
+                QuasiOp::AtLeast => (ilo.max(q.operand), ihi.max(q.operand)),
             };
             let (x, y) = (q.coefficient * qlo, q.coefficient * qhi);
             lo += x.min(y);
@@ -749,6 +758,9 @@ impl Generator {
                             self.non_negative(Affine::var(&v, 1, 0)).quasi(m, true)
                         }
                         4 | 5 => Affine::var(&v, 1, self.rng.range(-2, 2)),
+                        // A selection, `i > 2 ? i : 2` (from a stream of
+                        // its own: the main stream draws what it did).
+                        _ if self.selections.chance(10) => Affine::var(&v, 1, 0).at_least(self.selections.range(1, 3)),
                         _ => Affine::var(&v, 1, 0),
                     }
                 }

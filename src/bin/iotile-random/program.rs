@@ -82,15 +82,24 @@ pub struct Affine {
     pub quasi: Vec<Quasi>,
 }
 
-/// `coefficient * ((inner) / divisor)`, or with `remainder`
-/// `coefficient * ((inner) % divisor)`, with `inner` never negative (so
-/// that C's truncating division is the floor).
+/// `coefficient * ((inner) / operand)`, `coefficient * ((inner) %
+/// operand)`, with `inner` never negative (so that C's truncating division
+/// is the floor), or `coefficient * ((inner) > operand ? (inner) :
+/// operand)`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Quasi {
     pub coefficient: i64,
     pub inner: Affine,
-    pub divisor: i64,
-    pub remainder: bool,
+    pub operand: i64,
+    pub op: QuasiOp,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum QuasiOp {
+    Quotient,
+    Remainder,
+    /// The greater of `inner` and the operand, as a selection.
+    AtLeast,
 }
 
 impl Affine {
@@ -110,12 +119,27 @@ impl Affine {
     /// `self`'s quotient (or remainder) by `divisor`, as the single term of
     /// an affine expression; `self` must never be negative.
     pub fn quasi(self, divisor: i64, remainder: bool) -> Affine {
-        Affine { constant: 0, terms: Vec::new(), quasi: vec![Quasi { coefficient: 1, inner: self, divisor, remainder }] }
+        let op = if remainder { QuasiOp::Remainder } else { QuasiOp::Quotient };
+        Affine { constant: 0, terms: Vec::new(), quasi: vec![Quasi { coefficient: 1, inner: self, operand: divisor, op }] }
+    }
+
+    /// The greater of `self` and `least`, written `(self > least ? self :
+    /// least)`.
+    pub fn at_least(self, least: i64) -> Affine {
+        Affine { constant: 0, terms: Vec::new(), quasi: vec![Quasi { coefficient: 1, inner: self, operand: least, op: QuasiOp::AtLeast }] }
     }
 
     fn render(&self, macros: &Macros) -> String {
         let mut out = String::new();
-        let quasi = self.quasi.iter().map(|q| (q.coefficient, format!("(({}) {} {})", q.inner.render(macros), if q.remainder { "%" } else { "/" }, q.divisor)));
+        let quasi = self.quasi.iter().map(|q| {
+            let (inner, operand) = (q.inner.render(macros), q.operand);
+            let text = match q.op {
+                QuasiOp::Quotient => format!("(({inner}) / {operand})"),
+                QuasiOp::Remainder => format!("(({inner}) % {operand})"),
+                QuasiOp::AtLeast => format!("(({inner}) > {operand} ? ({inner}) : {operand})"),
+            };
+            (q.coefficient, text)
+        });
         let terms = self.terms.iter().map(|(c, v)| (*c, macros.name(v))).chain(quasi);
         for (c, v) in terms.filter(|(c, _)| *c != 0) {
             match (c, out.is_empty()) {
