@@ -94,6 +94,7 @@ pub struct Quasi {
     pub op: QuasiOp,
 }
 
+/// What a [`Quasi`] term computes from its inner expression.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum QuasiOp {
     Quotient,
