@@ -233,7 +233,11 @@ pub fn bounding_box(footprint: UnionMap, context: &Set) -> IslResult<Option<BoxB
     for d in 0..elements.dim(DimType::Out)? {
         let low = elements.copy()?.dim_min(d)?;
         let high = elements.copy()?.dim_max(d)?;
-        let span = high.copy()?.sub(low.copy()?)?.max_val()?;
+        // The greatest distance between two elements read under the same
+        // values: the difference of `high` and `low` gists each piece of
+        // one against each of the other, minutes for a footprint under
+        // disjunctive guards.
+        let span = elements.copy()?.reverse()?.apply_range(elements.copy()?)?.deltas()?.dim_max_val(d)?;
         if !span.is_int()? || span.is_neg()? {
             return Ok(None);
         }
