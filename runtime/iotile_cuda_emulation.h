@@ -7,8 +7,13 @@
  * __syncthreads() and a subset of the CUDA runtime API, and a launch function
  * iotile_emu_launch() that generated code calls instead of kernel<<<...>>>.
  *
- * A launch runs the blocks of the grid one after another (x fastest, then y,
- * then z) on the calling OS thread. The threads of a block run on fibers
+ * A launch runs the blocks of the grid one after another on the calling OS
+ * thread, in descending linear block id (x fastest, then y, then z) on even
+ * launches (counted from 0) and ascending on odd ones: a block that reads
+ * what another block of the launch writes (a dependence the grid carries,
+ * which a GPU may run in any order) sees a value of the wrong block in one
+ * of the two, and the first launch, the only one of many programs, runs
+ * against the order of the loops the grid stands for. The threads of a block run on fibers
  * (makecontext/swapcontext), whose stacks are allocated once and reused by
  * later blocks and launches. A thread runs until it calls __syncthreads() or
  * returns, and only then does the next one run; one such round over the
@@ -633,7 +638,8 @@ static inline int iotile_emu_valid_configuration(dim3 grid, dim3 block)
 static inline void iotile_emu_launch(dim3 grid, dim3 block, void (*entry)(void *), void *args)
 {
     struct iotile_emu_state_t *s = &iotile_emu_state;
-    unsigned count, k, bx, by, bz;
+    unsigned count, k;
+    unsigned long long blocks, n;
     int ascending;
     if (s->in_launch) {
         fprintf(stderr, "iotile CUDA emulation: a kernel launch from inside a kernel is not supported\n");
@@ -670,16 +676,14 @@ static inline void iotile_emu_launch(dim3 grid, dim3 block, void (*entry)(void *
     s->grid_dim = grid;
     s->block_dim = block;
     ascending = (s->launch_count & 1) == 0;
-    for (bz = 0; bz < grid.z; bz++) {
-        for (by = 0; by < grid.y; by++) {
-            for (bx = 0; bx < grid.x; bx++) {
-                s->block_idx.x = bx;
-                s->block_idx.y = by;
-                s->block_idx.z = bz;
-                iotile_emu_run_block(ascending);
-                ascending = !ascending;
-            }
-        }
+    blocks = (unsigned long long)grid.x * grid.y * grid.z;
+    for (n = 0; n < blocks; n++) {
+        unsigned long long b = (s->launch_count & 1) ? n : blocks - 1 - n;
+        s->block_idx.x = (unsigned)(b % grid.x);
+        s->block_idx.y = (unsigned)(b / grid.x % grid.y);
+        s->block_idx.z = (unsigned)(b / ((unsigned long long)grid.x * grid.y));
+        iotile_emu_run_block(ascending);
+        ascending = !ascending;
     }
     s->in_launch = 0;
     s->entry = NULL;

@@ -1,7 +1,8 @@
 /* Every (block, thread) pair of 1-, 2- and 3-dimensional launches runs
    exactly once, with the launch's gridDim and blockDim, and the blocks run
-   in order x fastest, then y, then z. Each configuration prints "ok" or
-   "FAIL". */
+   in order of their linear id (x fastest, then y, then z), descending in
+   the first launch, ascending in the second, and so on. Each configuration
+   prints "ok" or "FAIL". */
 #include "check.h"
 
 /* visits[global thread id] += 1; order[block id] = how many blocks started
@@ -37,6 +38,8 @@ static void visit_entry(void *p)
 
 static int check(dim3 grid, dim3 block)
 {
+    static unsigned launches = 0;
+    int descending = launches++ % 2 == 0;
     unsigned blocks = grid.x * grid.y * grid.z, threads = block.x * block.y * block.z;
     unsigned n = blocks * threads, i, bad = 0;
     unsigned *visits = (unsigned *)malloc(n * sizeof *visits);
@@ -65,7 +68,7 @@ static int check(dim3 grid, dim3 block)
     for (i = 0; i < n; i++)
         bad += visits[i] != 1;
     for (i = 0; i < blocks; i++)
-        bad += order[i] != i;
+        bad += order[i] != (descending ? blocks - 1 - i : i);
     bad += counters[0] != blocks;
     bad += counters[1];
     printf("%s grid (%u, %u, %u) block (%u, %u, %u): %u threads, %u wrong\n", bad ? "FAIL" : "ok", grid.x, grid.y,
