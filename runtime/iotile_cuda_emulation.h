@@ -9,11 +9,11 @@
  *
  * A launch runs the blocks of the grid one after another on the calling OS
  * thread, in descending linear block id (x fastest, then y, then z) on even
- * launches (counted from 0) and ascending on odd ones: a block that reads
- * what another block of the launch writes (a dependence the grid carries,
- * which a GPU may run in any order) sees a value of the wrong block in one
- * of the two, and the first launch, the only one of many programs, runs
- * against the order of the loops the grid stands for. The threads of a block run on fibers
+ * launches (counted from 0) and ascending on odd ones. A dependence between
+ * two blocks of one launch (which a GPU runs in any order) then gives a
+ * wrong result in one of the two directions, and the first launch, the
+ * only one of many programs, runs against the order of the loops the grid
+ * stands for. The threads of a block run on fibers
  * (makecontext/swapcontext), whose stacks are allocated once and reused by
  * later blocks and launches. A thread runs until it calls __syncthreads() or
  * returns, and only then does the next one run; one such round over the

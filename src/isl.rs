@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 
 use isl_rs::{
     ASTExpr, ASTNode, ASTNodeType, Context, Id, Map, MultiUnionPwAff, Options, PwAff, Schedule, ScheduleConstraints, Set, Space, UnionMap,
-    UnionSet,
+    UnionSet, Val,
 };
 use libc::uintptr_t;
 
@@ -426,6 +426,17 @@ pub fn named_id(ctx: &Context, name: &str) -> IslResult<Id> {
 /// (borrows `f`).
 pub fn same_value(f: &UnionMap) -> IslResult<UnionMap> {
     Ok(f.copy()?.apply_range(f.copy()?.reverse()?)?)
+}
+
+/// The greatest difference along output dimension `d` between two images
+/// of one input of `map` (borrows it): the width of the widest box an
+/// input's images span (not an integer where unbounded or `map` is empty).
+/// It is the greatest of `dim_max - dim_min`, computed on the pairs of
+/// images: the difference of those two piecewise expressions gists every
+/// piece of one against every piece of the other, minutes on relations
+/// under disjunctive guards.
+pub fn widest_span(map: &Map, d: i32) -> IslResult<Val> {
+    Ok(map.copy()?.reverse()?.apply_range(map.copy()?)?.deltas()?.dim_max_val(d)?)
 }
 
 /// Reads and clears the last error of `ctx` (borrows `ctx`).

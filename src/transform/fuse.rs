@@ -47,7 +47,7 @@
 
 use isl_rs::{ASTLoopType, DimType, Map, MultiUnionPwAff, Schedule, ScheduleNode, ScheduleNodeType, Set, UnionMap, UnionSet, Val};
 
-use crate::isl::{coalesced, tuple_names, IslError, IslResult};
+use crate::isl::{coalesced, tuple_names, widest_span, IslError, IslResult};
 use crate::scop::Scop;
 
 /// How many times more points than the consumer's tile the box a tile
@@ -344,7 +344,7 @@ fn as_box(map: Map, recomputable: Option<&UnionSet>) -> IslResult<Map> {
     // each is clipped by the domain on one side.)
     let mut tight = true;
     for k in 0..shared {
-        let span = widest_span(&map, k)?;
+        let span = widest_span(&map, k as i32)?;
         let mut extents = Vec::new();
         for (a, b) in SCALES {
             let (low, high) = extent(k, a, b)?;
@@ -419,17 +419,6 @@ fn as_box(map: Map, recomputable: Option<&UnionSet>) -> IslResult<Map> {
 /// that downsamples it).
 const SCALES: [(i64, i64); 5] = [(1, 1), (2, 1), (1, 2), (4, 1), (1, 4)];
 
-/// The most iterations apart that two instances of one tile are along the
-/// producer's dimension `d` in `map` (`tile -> instance`; not an integer
-/// where unbounded or empty): the greatest distance between the pairs of
-/// instances one tile runs. (The difference of the greatest and least
-/// instance per tile, as piecewise expressions of the tile, took minutes
-/// on a statement under disjunctive guards: each piece of one is gisted
-/// against each of the other.)
-fn widest_span(map: &Map, d: usize) -> IslResult<Val> {
-    Ok(map.copy()?.reverse()?.apply_range(map.copy()?)?.deltas()?.dim_max_val(d as i32)?)
-}
-
 /// Per statement of `map` (`tile -> instance`), its dimensions and the
 /// number of points in the box around the largest part a tile has of it
 /// (`None` where unbounded).
@@ -441,7 +430,7 @@ fn box_sizes(map: &UnionMap) -> IslResult<Vec<(usize, Option<f64>)>> {
         let dims = part.dim(DimType::Out)? as usize;
         let mut points = Some(1.0);
         for d in 0..dims {
-            let span = widest_span(&part, d)?;
+            let span = widest_span(&part, d as i32)?;
             points = points.filter(|_| span.is_int().unwrap_or(false)).map(|p| p * (span.get_d().unwrap_or(f64::INFINITY) + 1.0));
         }
         sizes.push((dims, points));
@@ -476,7 +465,7 @@ fn bounded_per_tile(extension: &UnionMap) -> IslResult<bool> {
     let list = extension.get_map_list()?;
     for i in 0..list.size()? {
         let map = list.get_at(i)?;
-        for d in 0..map.dim(DimType::Out)? as usize {
+        for d in 0..map.dim(DimType::Out)? {
             let span = widest_span(&map, d)?;
             if !span.is_int()? {
                 return Ok(false);

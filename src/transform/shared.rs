@@ -24,7 +24,7 @@
 
 use isl_rs::{DimType, Map, PwAff, Schedule, ScheduleNode, ScheduleNodeType, Set, UnionMap, UnionSet, Val};
 
-use crate::isl::{same_value, tuple_names, IslResult};
+use crate::isl::{same_value, tuple_names, widest_span, IslResult};
 use crate::legality::{instances, prefix_schedule};
 use crate::marks::{parallel_mark_depth, thread_mark_depths};
 use crate::scop::Scop;
@@ -233,11 +233,7 @@ pub fn bounding_box(footprint: UnionMap, context: &Set) -> IslResult<Option<BoxB
     for d in 0..elements.dim(DimType::Out)? {
         let low = elements.copy()?.dim_min(d)?;
         let high = elements.copy()?.dim_max(d)?;
-        // The greatest distance between two elements read under the same
-        // values: the difference of `high` and `low` gists each piece of
-        // one against each of the other, minutes for a footprint under
-        // disjunctive guards.
-        let span = elements.copy()?.reverse()?.apply_range(elements.copy()?)?.deltas()?.dim_max_val(d)?;
+        let span = widest_span(&elements, d)?;
         if !span.is_int()? || span.is_neg()? {
             return Ok(None);
         }
