@@ -9,7 +9,7 @@
 
 use std::collections::HashSet;
 
-use isl_rs::{ASTExpr, ASTNode, ASTNodeType, DimType, LocalSpace, Map, MultiUnionPwAff, PwAff, PwMultiAff, Schedule, ScheduleNode, ScheduleNodeType, UnionMap, UnionPwAff, UnionSet};
+use isl_rs::{ASTExpr, ASTNode, ASTNodeType, DimType, LocalSpace, Map, MultiUnionPwAff, PwAff, PwMultiAff, Schedule, ScheduleNode, ScheduleNodeType, Set, UnionMap, UnionPwAff, UnionSet, Val};
 
 use crate::isl::{ast_node_type, tuple_names, AstBuild, BuildAt, IslError, IslResult};
 use crate::marks::{is_registers_mark, scratch_mark_index, thread_mark_depths};
@@ -448,12 +448,25 @@ fn site_bounds(copies: &BandCopies, at: &BuildAt) -> IslResult<Option<Vec<BoxBou
         return Ok(None);
     }
     let to_outer = PwMultiAff::from_map(to_outer)?;
-    let here = |value: &PwAff| -> IslResult<ASTExpr> { at.expr_from_pw_aff(value.copy()?.pullback_pw_multi_aff(to_outer.copy()?)?) };
+    // The generated loops may take values where the band runs nothing (a
+    // loop from the least to the greatest tile of its dimension whatever
+    // the outer tile); the copy runs there too and must find an empty box
+    // (its last subscript before its first), not what isl makes of a
+    // value it is free to choose (a box starting before the array).
+    let here = |value: &PwAff, empty: i64| -> IslResult<ASTExpr> {
+        let value = value.copy()?.pullback_pw_multi_aff(to_outer.copy()?)?;
+        let elsewhere = Set::universe(value.get_domain_space()?)?.subtract(value.copy()?.domain()?)?;
+        let value = match elsewhere.is_empty()? {
+            true => value,
+            false => value.union_add(PwAff::val_on_domain(elsewhere.copy()?, Val::int_from_si(&elsewhere.get_ctx(), empty)?)?)?,
+        };
+        at.expr_from_pw_aff(value)
+    };
     let mut bounds = Vec::new();
     for buffer in &copies.buffers {
         let mut dims = Vec::new();
         for (first, last) in buffer.first.iter().zip(&buffer.last) {
-            dims.push((here(first)?, here(last)?));
+            dims.push((here(first, 0)?, here(last, -1)?));
         }
         bounds.push(dims);
     }
