@@ -439,6 +439,17 @@ pub fn widest_span(map: &Map, d: i32) -> IslResult<Val> {
     Ok(map.copy()?.reverse()?.apply_range(map.copy()?)?.deltas()?.dim_max_val(d)?)
 }
 
+/// `value` where it is defined, and the constant `v` on the rest of `onto`
+/// (borrows `onto`).
+pub fn or_constant(value: PwAff, onto: &Set, v: i64) -> IslResult<PwAff> {
+    let rest = onto.copy()?.subtract(value.copy()?.domain()?)?;
+    if rest.is_empty()? {
+        return Ok(value);
+    }
+    let constant = PwAff::val_on_domain(rest.copy()?, Val::int_from_si(&rest.get_ctx(), v)?)?;
+    Ok(value.union_add(constant)?)
+}
+
 /// Reads and clears the last error of `ctx` (borrows `ctx`).
 fn last_error(ctx: &Context) -> IslError {
     // SAFETY: `ctx.ptr` is a live isl_ctx; the message pointer, when not NULL,

@@ -9,9 +9,9 @@
 
 use std::collections::HashSet;
 
-use isl_rs::{ASTExpr, ASTNode, ASTNodeType, DimType, LocalSpace, Map, MultiUnionPwAff, PwAff, PwMultiAff, Schedule, ScheduleNode, ScheduleNodeType, Set, UnionMap, UnionPwAff, UnionSet, Val};
+use isl_rs::{ASTExpr, ASTNode, ASTNodeType, DimType, LocalSpace, Map, MultiUnionPwAff, PwAff, PwMultiAff, Schedule, ScheduleNode, ScheduleNodeType, Set, UnionMap, UnionPwAff, UnionSet};
 
-use crate::isl::{ast_node_type, tuple_names, AstBuild, BuildAt, IslError, IslResult};
+use crate::isl::{ast_node_type, or_constant, tuple_names, AstBuild, BuildAt, IslError, IslResult};
 use crate::marks::{is_registers_mark, scratch_mark_index, thread_mark_depths};
 use crate::scop::{Body, BodyPiece, Scop};
 use crate::transform::shared::{element_bytes, BandCopies};
@@ -455,12 +455,8 @@ fn site_bounds(copies: &BandCopies, at: &BuildAt) -> IslResult<Option<Vec<BoxBou
     // value it is free to choose (a box starting before the array).
     let here = |value: &PwAff, empty: i64| -> IslResult<ASTExpr> {
         let value = value.copy()?.pullback_pw_multi_aff(to_outer.copy()?)?;
-        let elsewhere = Set::universe(value.get_domain_space()?)?.subtract(value.copy()?.domain()?)?;
-        let value = match elsewhere.is_empty()? {
-            true => value,
-            false => value.union_add(PwAff::val_on_domain(elsewhere.copy()?, Val::int_from_si(&elsewhere.get_ctx(), empty)?)?)?,
-        };
-        at.expr_from_pw_aff(value)
+        let everywhere = Set::universe(value.get_domain_space()?)?;
+        at.expr_from_pw_aff(or_constant(value, &everywhere, empty)?)
     };
     let mut bounds = Vec::new();
     for buffer in &copies.buffers {

@@ -22,9 +22,9 @@
 //! below its thread mark and turns the boxes' bounds into expressions of
 //! the loops in scope there; the CUDA printer prints the copies.
 
-use isl_rs::{DimType, Map, PwAff, Schedule, ScheduleNode, ScheduleNodeType, Set, UnionMap, UnionSet, Val};
+use isl_rs::{DimType, Map, PwAff, Schedule, ScheduleNode, ScheduleNodeType, Set, UnionMap, UnionSet};
 
-use crate::isl::{same_value, tuple_names, widest_span, IslResult};
+use crate::isl::{or_constant, same_value, tuple_names, widest_span, IslResult};
 use crate::legality::{instances, prefix_schedule};
 use crate::marks::{parallel_mark_depth, thread_mark_depths};
 use crate::scop::Scop;
@@ -238,14 +238,7 @@ pub fn bounding_box(footprint: UnionMap, context: &Set) -> IslResult<Option<BoxB
             return Ok(None);
         }
         extents.push(span.get_num_si()? as u64 + 1);
-        let outside = context.copy()?.subtract(low.copy()?.domain()?)?;
-        let total = |value: PwAff, empty: i64| -> IslResult<PwAff> {
-            let value = match outside.is_empty()? {
-                true => value,
-                false => value.union_add(PwAff::val_on_domain(outside.copy()?, Val::int_from_si(&context.get_ctx(), empty)?)?)?,
-            };
-            Ok(value.gist(context.copy()?)?)
-        };
+        let total = |value: PwAff, empty: i64| -> IslResult<PwAff> { Ok(or_constant(value, context, empty)?.gist(context.copy()?)?) };
         first.push(total(low, 0)?);
         last.push(total(high, -1)?);
     }
