@@ -396,7 +396,7 @@ pub fn extract<'a>(ctx: &'a Context, src: &'a str, input: &'a RegionInput) -> FR
     }
     let fail_at = |e: FrontError| if e.span.is_empty() { FrontError { span: span.clone(), ..e } } else { e };
     let schedule = x.schedule(&items).map_err(fail_at)?;
-    let context = x.context(input).map_err(fail_at)?;
+    let context = x.context(input, &span).map_err(fail_at)?;
     let (context, wrapping) = x.without_wrapping(context).map_err(fail_at)?;
     let live_iterators = x.live_iterators(input, &span).map_err(fail_at)?;
     let scalars_live_after = x
@@ -2500,24 +2500,36 @@ impl<'a> Extractor<'a> {
         Ok(result)
     }
 
-    /// Parameter constraints: extents of arrays are non-negative, unsigned
+    /// Parameter constraints: the extents of arrays C has evaluated when the
+    /// region starts are non-negative (`double A[n][m + 2]` gives `n >= 0`
+    /// and `m >= -2`, not `m >= 0`: `kernel(4, -1, A)` is valid C), unsigned
     /// parameters are non-negative, plus what the user gave with `--ctx`.
-    fn context(&self, input: &RegionInput) -> FResult<Set> {
+    fn context(&self, input: &RegionInput, span: &Range<usize>) -> FResult<Set> {
         let mut space = Space::params_alloc(self.ctx, self.params.len() as u32)?;
         for (i, p) in self.params.iter().enumerate() {
             space = space.set_dim_name(DimType::Param, i as u32, p)?;
         }
         let mut context = Set::universe(space.copy()?)?;
         for (i, p) in self.params.iter().enumerate() {
-            let in_extent = self.declarations.values().any(|d| {
-                d.extents.iter().flatten().any(|e| e.split(|c: char| !c.is_alphanumeric() && c != '_').any(|w| w == p))
-            });
-            let unsigned = self.declarations.get(p).is_some_and(|d| d.is_unsigned());
-            if in_extent || unsigned {
+            if self.declarations.get(p).is_some_and(|d| d.is_unsigned()) {
                 let ls = LocalSpace::from_space(space.copy()?)?;
                 let v = PwAff::var_on_domain(ls, DimType::Param, i as u32)?;
                 let zero = PwAff::val_on_domain(Set::universe(space.copy()?)?, Val::int_from_si(self.ctx, 0)?)?;
                 context = context.intersect(v.ge_set(zero)?)?;
+            }
+        }
+        let names = self.params.join(", ");
+        let mut extents: Vec<&str> = self.evaluated_extents(input, span).into_iter().collect();
+        extents.sort_unstable();
+        for extent in extents {
+            // Only sums of products by constants: isl reads `/` and `%`
+            // as floor division, where C truncates.
+            if !extent.chars().all(|c| c.is_ascii_alphanumeric() || " _+-*()".contains(c)) {
+                continue;
+            }
+            if let Ok(bound) = Set::read_from_str(self.ctx, &format!("[{names}] -> {{ : {extent} >= 0 }}")) {
+                let (c, b) = align(context, bound)?;
+                context = c.intersect(b)?;
             }
         }
         if let Some(text) = &input.user_context {
@@ -2531,6 +2543,36 @@ impl<'a> Extractor<'a> {
             context = c.intersect(u)?;
         }
         Ok(context)
+    }
+
+    /// The extents C evaluated before the region starts, in the
+    /// parameters' names and unchanged since: those of the function's
+    /// parameters, and of its arrays declared before the region in a block
+    /// around it. C requires their values to be positive; zero is allowed
+    /// here too, as compilers do.
+    fn evaluated_extents(&self, input: &RegionInput, span: &Range<usize>) -> HashSet<&str> {
+        let Some(function) = input.function else { return HashSet::new() };
+        let mut out = HashSet::new();
+        for d in self.declarations.values() {
+            let from = match &d.automatic {
+                _ if d.parameter => function.start_byte(),
+                Some(declared) => {
+                    let block = function.descendant_for_byte_range(declared.start, declared.end).and_then(|n| n.parent());
+                    if declared.end > span.start || !block.is_some_and(|b| b.start_byte() <= span.start && span.end <= b.end_byte()) {
+                        continue;
+                    }
+                    declared.end
+                }
+                None => continue,
+            };
+            for extent in d.extents.iter().flatten() {
+                let named = crate::ast::identifiers(extent);
+                if !named.is_empty() && named.iter().all(|v| self.params.contains(v) && !assigned_in(self.src, function, v, from..function.end_byte())) {
+                    out.insert(extent.as_str());
+                }
+            }
+        }
+        out
     }
 
     /// `context` without the parameter values where an unsigned value C
