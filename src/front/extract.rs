@@ -2548,8 +2548,8 @@ impl<'a> Extractor<'a> {
     /// The extents C evaluated before the region starts, in the
     /// parameters' names and unchanged since: those of the function's
     /// parameters, and of its arrays declared before the region in a block
-    /// around it. C requires their values to be positive; zero is allowed
-    /// here too, as compilers do.
+    /// around it, in signed parameters only. C requires their values to be
+    /// positive; zero is allowed here too, as compilers do.
     fn evaluated_extents(&self, input: &RegionInput, span: &Range<usize>) -> HashSet<&str> {
         let Some(function) = input.function else { return HashSet::new() };
         let mut out = HashSet::new();
@@ -2567,7 +2567,10 @@ impl<'a> Extractor<'a> {
             };
             for extent in d.extents.iter().flatten() {
                 let named = crate::ast::identifiers(extent);
-                if !named.is_empty() && named.iter().all(|v| self.params.contains(v) && !assigned_in(self.src, function, v, from..function.end_byte())) {
+                // An unsigned parameter's extent is computed modulo 2^bits
+                // (`n - 1` with `n` 0 is positive); its own bound is taken.
+                let unsigned = |v: &String| self.declarations.get(v).is_some_and(|d| d.is_unsigned());
+                if !named.is_empty() && named.iter().all(|v| self.params.contains(v) && !unsigned(v) && !assigned_in(self.src, function, v, from..function.end_byte())) {
                     out.insert(extent.as_str());
                 }
             }

@@ -4,7 +4,8 @@
  * in the generated code. iotile took every parameter named in an extent
  * to be non-negative and dropped the guard. An array declared after the
  * region, or in a block the region is not in, says nothing about the
- * parameters when the region runs. */
+ * parameters when the region runs; nor does an extent computed in
+ * unsigned arithmetic (`u - 1` with `u` 0 is positive). */
 #include <stdio.h>
 #define N 9
 
@@ -46,8 +47,20 @@ static void later(int n, int k) {
   }
 }
 
+static void wrapped(unsigned u, double P[u - 1], double Q[N]) {
+  int i;
+#pragma scop
+  for (i = 0; i < N; i++) {
+    if (u < 1)
+      Q[i] = Q[i] + 0.5;
+    Q[i] = Q[i] * 0.25 + u;
+  }
+#pragma endscop
+  P[0] = Q[u];
+}
+
 int main(void) {
-  static double A[N][1], B[N], C[N][5], D[N];
+  static double A[N][1], B[N], C[N][5], D[N], E[N], F[N];
   for (int i = 0; i < N; i++) {
     B[i] = D[i] = (double)(i % 4) / 4.0;
     A[i][0] = (double)(i % 3) / 2.0;
@@ -61,8 +74,10 @@ int main(void) {
   later(N, 0);
   later(N - 1, 3);
   later(N, 6);
+  wrapped(0, E, D);
+  wrapped(3, F, D);
   for (int i = 0; i < N; i++) {
-    printf("%a %a %a\n", A[i][0], B[i], D[i]);
+    printf("%a %a %a %a %a\n", A[i][0], B[i], D[i], E[i], F[i]);
     for (int j = 0; j < 5; j++)
       printf("%a ", C[i][j]);
     for (int j = 0; j < N; j++)
