@@ -325,6 +325,18 @@ fn a_fused_pyramid_of_floored_parametric_sizes_maps_to_threads() {
     check(&case, &["--target=cuda", "--tile-sizes=2,3", "--fusion=liveout"]).unwrap_or_else(|e| panic!("{e}"));
 }
 
+/// Rescheduled and tiled code without OpenMP, whose sequential loops may
+/// take the names of iterators declared before the region: a live one's
+/// loops started where the source's never did
+/// (`12-live-iterator-whose-loops-never-run.c`).
+#[test]
+fn live_iterators_keep_their_values_in_rescheduled_sequential_code() {
+    let case = root().join("testsuite/run/12-live-iterator-whose-loops-never-run.c");
+    for flags in [&["--target=c", "--reschedule=always", "--tile-sizes=4"][..], &["--target=c", "--reschedule=always", "--fusion=max"]] {
+        check(&case, flags).unwrap_or_else(|e| panic!("{flags:?}: {e}"));
+    }
+}
+
 /// The dump and the output of iotile with `flags` on the testsuite
 /// program `case` (a path from the repository's root).
 fn translate(case: &str, flags: &[&str]) -> (String, String) {

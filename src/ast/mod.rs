@@ -141,7 +141,7 @@ pub struct FinalValue {
 
 /// Chooses `count` loop-iterator names, outermost first. At a depth where
 /// every statement has the same source iterator and that variable is
-/// declared before the region, the generated loop reuses it (so the code
+/// declared before the region and not read after it, the generated loop reuses it (so the code
 /// reads like the source and the variable does not become unused); other
 /// depths (and counting-down loops) get `c<depth>`, with a longer prefix if any such name is in `used`.
 /// Only a region that counts in `int` reuses them: where it counts in
@@ -153,6 +153,11 @@ pub fn iterator_names(scop: &Scop, used: &HashSet<String>, count: usize, reuse_o
     while (0..count).any(|i| used.contains(&format!("{prefix}{i}"))) {
         prefix.push('_');
     }
+    // A live iterator keeps its value where none of its loops runs, and
+    // the generated loop at its depth (a tile loop, or a loop the new
+    // schedule moved there) may start where none of them would: its final
+    // value is assigned after the loops instead.
+    let live = |n: &String| scop.live_iterators.iter().any(|l| &l.name == n);
     let mut chosen: Vec<String> = Vec::with_capacity(count);
     for depth in 0..count {
         // A counting-down loop is generated counting up over -i, so its
@@ -165,7 +170,7 @@ pub fn iterator_names(scop: &Scop, used: &HashSet<String>, count: usize, reuse_o
             .map(|s| (!s.decreasing[depth]).then_some(&s.iterators[depth]));
         let first = names.next().flatten();
         let name = match first {
-            Some(n) if reuse_outer && scop.counter_type == "int" && names.all(|m| m == Some(n)) && scop.outer_iterators.contains(n) && !chosen.contains(n) => n.clone(),
+            Some(n) if reuse_outer && scop.counter_type == "int" && names.all(|m| m == Some(n)) && scop.outer_iterators.contains(n) && !chosen.contains(n) && !live(n) => n.clone(),
             _ => format!("{prefix}{depth}"),
         };
         chosen.push(name);

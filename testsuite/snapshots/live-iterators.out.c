@@ -15,10 +15,10 @@ void sum_rows(int n, int m, double A[n][m], double s[n])
       s[i] += A[i][j];
   }
   } else {
-  for (i = 0; i < n; i++) {
-    s[i] = 0.0;
-    for (j = 0; j < m; j++)
-      s[i] += A[i][j];
+  for (int c0 = 0; c0 < n; c0++) {
+    s[c0] = 0.0;
+    for (int c1 = 0; c1 < m; c1++)
+      s[c0] += A[c0][c1];
   }
   if (n >= 1)
     j = m;
