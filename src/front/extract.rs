@@ -2006,7 +2006,10 @@ impl<'a> Extractor<'a> {
     /// translation used an undeclared `i`).
     fn reject_variable_cast(&self, node: Node) -> FResult<()> {
         let ty = node.child_by_field_name("type").map(|t| self.text(t).trim()).unwrap_or("");
-        if self.iterators.iter().any(|it| it.name == ty) || self.declarations.contains_key(ty) {
+        // The type's name, without the array declarators of `(A[i])`.
+        let base = node.child_by_field_name("type").and_then(|t| t.child_by_field_name("type")).filter(|t| t.kind() == "type_identifier").map_or("", |t| self.text(t));
+        let variable = |name: &str| self.iterators.iter().any(|it| it.name == name) || self.declarations.contains_key(name);
+        if variable(ty) || variable(base) {
             return error(node, format!("'({ty})' followed by a sign reads as a cast to a type named '{ty}'"), format!("C's grammar is ambiguous here without knowing the types; write '{ty}' without the parentheses"));
         }
         Ok(())

@@ -371,11 +371,13 @@ fn parse(text: &str) -> Result<Tree, Diagnostic> {
     parser.parse(text, None).ok_or_else(|| Diagnostic::error("the C parser gave up on this file"))
 }
 
-/// Parses `text` after removing the parentheses of each `(v)` followed by
-/// a sign or `*`/`&` that the grammar reads as a cast to a type named `v`
-/// where no typedef of the file names `v`: without the types in view,
-/// tree-sitter reads `(double)(i) + x` as the cast `(i)` of `+x`, where C,
-/// which knows `i` is a variable, reads a sum. The parentheses become
+/// Parses `text` after removing the parentheses of each `(v)` or
+/// `(v[e]...)` followed by a sign or `*`/`&` that the grammar reads as a
+/// cast to a type named `v` (or an array of them) where no typedef of the
+/// file names `v`: without the types in view, tree-sitter reads
+/// `(double)(i) + x` as the cast `(i)` of `+x`, and `(A[i]) - (x)` as the
+/// cast of `-(x)` to an array type, where C, which knows `i` and `A` are
+/// variables, reads a sum and a difference. The parentheses become
 /// spaces, so every offset in `text` stays where it was.
 fn parse_disambiguated(text: &mut String) -> Result<Tree, Diagnostic> {
     let mut tree = parse(text)?;
@@ -408,7 +410,7 @@ fn variable_casts(text: &str, root: Node) -> Vec<usize> {
             }
             "cast_expression" => {
                 let ty = n.child_by_field_name("type");
-                let name = ty.filter(|t| t.named_child_count() == 1).and_then(|t| t.named_child(0)).filter(|t| t.kind() == "type_identifier");
+                let name = ty.and_then(cast_variable);
                 let signed = n.child_by_field_name("value").is_some_and(|v| {
                     matches!(v.kind(), "unary_expression" | "pointer_expression")
                         && v.child(0).is_some_and(|op| matches!(&text[op.byte_range()], "+" | "-" | "*" | "&"))
@@ -425,6 +427,24 @@ fn variable_casts(text: &str, root: Node) -> Vec<usize> {
         stack.extend(n.children(&mut c));
     }
     casts.into_iter().filter(|(name, _, _)| !type_names.contains(name)).flat_map(|(_, open, close)| [open, close]).collect()
+}
+
+/// The type name of a cast's type that may be a variable: a lone
+/// identifier (`(i)`), or one with array declarators, each with a size
+/// (`(A[j / 2][i])`, which C reads as an element of the array `A` where no
+/// typedef names `A`).
+fn cast_variable(ty: Node) -> Option<Node> {
+    let name = ty.child_by_field_name("type").filter(|t| t.kind() == "type_identifier")?;
+    let mut declarator = ty.child_by_field_name("declarator");
+    let mut named = 1;
+    while let Some(d) = declarator {
+        if d.kind() != "abstract_array_declarator" || d.child_by_field_name("size").is_none() {
+            return None;
+        }
+        declarator = d.child_by_field_name("declarator");
+        named = 2;
+    }
+    (ty.named_child_count() == named).then_some(name)
 }
 
 /// The name a declarator declares (`T` of `*T`, `T[4]`, `(*T)(int)`).
