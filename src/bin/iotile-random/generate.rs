@@ -31,7 +31,8 @@
 //! in some iterators are declared before the regions or in blocks of them
 //! ([`declare_counters`]), and in some the regions run three times, in a
 //! loop of the kernel that prints the scalars and outer iterators before
-//! them (and not after the loop).
+//! them (and not after the loop), and in some the array elements values
+//! read are parenthesised (`(A[i]) * (B[j])`).
 //!
 //! A fifth of the seeds (drawn from a stream of their own) give image
 //! pipelines instead, made by [`pipeline`].
@@ -94,6 +95,9 @@ const ROW_STREAM: u64 = 0x726f_775f_6275_6666;
 /// (`A[i > 2 ? i : 2]`).
 const SELECT_STREAM: u64 = 0x7365_6c65_6374_7321;
 
+/// Mixed into the seed for the choice of parenthesised reads.
+const PAREN_STREAM: u64 = 0x7061_7265_6e5f_7264;
+
 /// Generates the program of `seed`.
 pub fn generate(seed: u64) -> Program {
     if pipeline::is_pipeline(seed) {
@@ -154,7 +158,9 @@ pub fn generate(seed: u64) -> Program {
     // their own.
     let mut host = Rng::new(seed ^ HOST_STREAM);
     let (hints, calls) = (host.chance(25), host.chance(25));
-    let program = Program { seed, params, arrays, scalars, regions: Vec::new(), vla, macros, unsigned, typedef_params, scratch: Vec::new(), pipeline: false, hints, calls, outer_iterators: Vec::new(), repeats: false };
+    // Parenthesised reads, from a stream of their own.
+    let parenthesised = Rng::new(seed ^ PAREN_STREAM).chance(20);
+    let program = Program { seed, params, arrays, scalars, regions: Vec::new(), vla, macros, unsigned, typedef_params, scratch: Vec::new(), pipeline: false, hints, calls, outer_iterators: Vec::new(), repeats: false, parenthesised };
     let mut generator = Generator { rng, program, scope: Vec::new(), locals: Vec::new(), next_local: 0, integers, selections: Rng::new(seed ^ SELECT_STREAM) };
     let regions = if generator.rng.chance(25) { generator.rng.range(2, 3) } else { 1 };
     for _ in 0..regions {
@@ -275,7 +281,7 @@ fn image_pipeline(seed: u64) -> Program {
     let params = vec![("n".to_string(), rows), ("m".to_string(), columns)];
     let macros = if rng.chance(25) { Macros { names: params.iter().map(|(n, _)| n.clone()).collect(), ..Macros::default() } } else { Macros::default() };
     let vla = rng.chance(20);
-    let program = Program { seed, params, arrays: Vec::new(), scalars: Vec::new(), regions: Vec::new(), vla, macros, unsigned: false, typedef_params: false, scratch: Vec::new(), pipeline: true, hints: false, calls: false, outer_iterators: Vec::new(), repeats: false };
+    let program = Program { seed, params, arrays: Vec::new(), scalars: Vec::new(), regions: Vec::new(), vla, macros, unsigned: false, typedef_params: false, scratch: Vec::new(), pipeline: true, hints: false, calls: false, outer_iterators: Vec::new(), repeats: false, parenthesised: false };
     let mut generator =
         Generator { rng, program, scope: Vec::new(), locals: Vec::new(), next_local: 0, integers: Rng::new(seed ^ INTEGER_STREAM), selections: Rng::new(seed ^ SELECT_STREAM) };
     generator.pipeline();

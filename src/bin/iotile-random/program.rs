@@ -232,6 +232,7 @@ impl Expr {
     fn render(&self, program: &Program) -> String {
         let macros = &program.macros;
         match self {
+            Expr::Read(access) if program.parenthesised => format!("({})", program.render_access(access)),
             Expr::Read(access) => program.render_access(access),
             Expr::Scalar(name) => name.clone(),
             Expr::Literal(text) => text.clone(),
@@ -481,6 +482,10 @@ pub struct Program {
     /// not after the loop): what a region leaves is read only before it in
     /// the text, in the loop's next pass.
     pub repeats: bool,
+    /// Array elements read in values are written in parentheses:
+    /// `(A[i]) + (B[j])` and `(A[i]) * (B[j])` read as casts to array
+    /// types in a grammar that cannot tell types from variables.
+    pub parenthesised: bool,
 }
 
 impl Program {
