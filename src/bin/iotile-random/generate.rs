@@ -31,8 +31,8 @@
 //! in some iterators are declared before the regions or in blocks of them
 //! ([`declare_counters`]), and in some the regions run three times, in a
 //! loop of the kernel that prints the scalars and outer iterators before
-//! them (and not after the loop), and in some the array elements values
-//! read are parenthesised (`(A[i]) * (B[j])`).
+//! them (and not after the loop), and in some the array elements read in
+//! values are parenthesised (`(A[i]) * (B[j])`).
 //!
 //! A fifth of the seeds (drawn from a stream of their own) give image
 //! pipelines instead, made by [`pipeline`].
