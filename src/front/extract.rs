@@ -16,7 +16,7 @@
 //! such a hint (no braces) gets the statement after the hint back.
 //! Anything outside the supported subset is a [`FrontError`] at its span.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeSet, HashMap, HashSet};
 use std::ops::Range;
 
 use isl_rs::{
@@ -2522,9 +2522,7 @@ impl<'a> Extractor<'a> {
             }
         }
         let names = self.params.join(", ");
-        let mut extents: Vec<&str> = self.evaluated_extents(input, span).into_iter().collect();
-        extents.sort_unstable();
-        for extent in extents {
+        for extent in self.evaluated_extents(input, span) {
             // Only sums of products by constants: isl reads `/` and `%`
             // as floor division, where C truncates.
             if !extent.chars().all(|c| c.is_ascii_alphanumeric() || " _+-*()".contains(c)) {
@@ -2553,9 +2551,12 @@ impl<'a> Extractor<'a> {
     /// parameters, and of its arrays declared before the region in a block
     /// around it, in signed parameters only. C requires their values to be
     /// positive; zero is allowed here too, as compilers do.
-    fn evaluated_extents(&self, input: &RegionInput, span: &Range<usize>) -> HashSet<&str> {
-        let Some(function) = input.function else { return HashSet::new() };
-        let mut out = HashSet::new();
+    fn evaluated_extents(&self, input: &RegionInput, span: &Range<usize>) -> BTreeSet<&str> {
+        let Some(function) = input.function else { return BTreeSet::new() };
+        // An unsigned parameter's extent is computed modulo 2^bits (`n - 1`
+        // with `n` 0 is positive); its own bound is taken.
+        let unsigned = |v: &String| self.declarations.get(v).is_some_and(|d| d.is_unsigned());
+        let mut out = BTreeSet::new();
         for d in self.declarations.values() {
             let from = match &d.automatic {
                 _ if d.parameter => function.start_byte(),
@@ -2570,9 +2571,6 @@ impl<'a> Extractor<'a> {
             };
             for extent in d.extents.iter().flatten() {
                 let named = crate::ast::identifiers(extent);
-                // An unsigned parameter's extent is computed modulo 2^bits
-                // (`n - 1` with `n` 0 is positive); its own bound is taken.
-                let unsigned = |v: &String| self.declarations.get(v).is_some_and(|d| d.is_unsigned());
                 if !named.is_empty() && named.iter().all(|v| self.params.contains(v) && !unsigned(v) && !assigned_in(self.src, function, v, from..function.end_byte())) {
                     out.insert(extent.as_str());
                 }
