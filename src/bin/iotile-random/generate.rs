@@ -32,7 +32,8 @@
 //! ([`declare_counters`]), and in some the regions run three times, in a
 //! loop of the kernel that prints the scalars and outer iterators before
 //! them (and not after the loop), and in some the array elements read in
-//! values are parenthesised (`(A[i]) * (B[j])`).
+//! values are parenthesised (`(A[i]) * (B[j])`); in some `main` calls the
+//! kernel a second time with small parameter values ([`edge`]).
 //!
 //! A fifth of the seeds (drawn from a stream of their own) give image
 //! pipelines instead, made by [`pipeline`].
@@ -45,6 +46,7 @@
 
 mod pipeline;
 
+use crate::edge;
 use crate::rng::Rng;
 use crate::program::{unsigned_test, Access, Affine, Array, Bound, Cond, Counter, Elem, Expr, Macros, Op, Program, QuasiOp, Scalar, Stmt, Target, Test, ITERATORS};
 
@@ -97,6 +99,9 @@ const SELECT_STREAM: u64 = 0x7365_6c65_6374_7321;
 
 /// Mixed into the seed for the choice of parenthesised reads.
 const PAREN_STREAM: u64 = 0x7061_7265_6e5f_7264;
+
+/// Mixed into the seed for the choice of an edge call and its values.
+const EDGE_STREAM: u64 = 0x6564_6765_5f63_616c;
 
 /// Generates the program of `seed`.
 pub fn generate(seed: u64) -> Program {
@@ -160,7 +165,7 @@ pub fn generate(seed: u64) -> Program {
     let (hints, calls) = (host.chance(25), host.chance(25));
     // Parenthesised reads, from a stream of their own.
     let parenthesised = Rng::new(seed ^ PAREN_STREAM).chance(20);
-    let program = Program { seed, params, arrays, scalars, regions: Vec::new(), vla, macros, unsigned, typedef_params, scratch: Vec::new(), pipeline: false, hints, calls, outer_iterators: Vec::new(), repeats: false, parenthesised };
+    let program = Program { seed, params, arrays, scalars, regions: Vec::new(), vla, macros, unsigned, typedef_params, scratch: Vec::new(), pipeline: false, hints, calls, outer_iterators: Vec::new(), repeats: false, parenthesised, edge: Vec::new() };
     let mut generator = Generator { rng, program, scope: Vec::new(), locals: Vec::new(), next_local: 0, integers, selections: Rng::new(seed ^ SELECT_STREAM) };
     let regions = if generator.rng.chance(25) { generator.rng.range(2, 3) } else { 1 };
     for _ in 0..regions {
@@ -209,7 +214,17 @@ pub fn generate(seed: u64) -> Program {
         generator.program.repeats = true;
         generator.program.scratch.clear();
     }
+    edge_call(&mut generator.program);
     generator.program
+}
+
+/// Gives three in five programs (drawn from a stream of their own) a second
+/// call of their kernel with small parameter values ([`edge`]).
+fn edge_call(program: &mut Program) {
+    let mut stream = Rng::new(program.seed ^ EDGE_STREAM);
+    if stream.chance(60) {
+        program.edge = edge::draw(program, &mut stream);
+    }
 }
 
 /// Declares some of `program`'s iterators where C programs written before
@@ -281,10 +296,11 @@ fn image_pipeline(seed: u64) -> Program {
     let params = vec![("n".to_string(), rows), ("m".to_string(), columns)];
     let macros = if rng.chance(25) { Macros { names: params.iter().map(|(n, _)| n.clone()).collect(), ..Macros::default() } } else { Macros::default() };
     let vla = rng.chance(20);
-    let program = Program { seed, params, arrays: Vec::new(), scalars: Vec::new(), regions: Vec::new(), vla, macros, unsigned: false, typedef_params: false, scratch: Vec::new(), pipeline: true, hints: false, calls: false, outer_iterators: Vec::new(), repeats: false, parenthesised: false };
+    let program = Program { seed, params, arrays: Vec::new(), scalars: Vec::new(), regions: Vec::new(), vla, macros, unsigned: false, typedef_params: false, scratch: Vec::new(), pipeline: true, hints: false, calls: false, outer_iterators: Vec::new(), repeats: false, parenthesised: false, edge: Vec::new() };
     let mut generator =
         Generator { rng, program, scope: Vec::new(), locals: Vec::new(), next_local: 0, integers: Rng::new(seed ^ INTEGER_STREAM), selections: Rng::new(seed ^ SELECT_STREAM) };
     generator.pipeline();
+    edge_call(&mut generator.program);
     generator.program
 }
 

@@ -19,6 +19,7 @@
 //! iotile-random --print 17                        # show the program of seed 17
 //! ```
 
+mod edge;
 mod generate;
 mod program;
 mod reduce;

@@ -5,9 +5,12 @@
 //! Values of parameters are fixed when a program is generated (they are
 //! passed as arguments, so iotile sees them as symbols), which lets the
 //! generator know the range of every iterator and keep every access
-//! inside its array.
+//! inside its array; a second call with other values is made only where
+//! [`edge::in_bounds`] finds them safe.
 
 use std::fmt::Write;
+
+use crate::edge;
 
 /// Element type of an array or a scalar.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -433,8 +436,9 @@ impl Macros {
     }
 }
 
-/// A whole program: one kernel function holding the regions, called once
-/// from `main`, which initialises the arrays and prints them.
+/// A whole program: one kernel function holding the regions, called from
+/// `main` (once, or a second time with edge values), which initialises the
+/// arrays and prints them after each call.
 #[derive(Clone, Debug)]
 pub struct Program {
     /// The seed it was generated from (printed in a comment).
@@ -486,6 +490,10 @@ pub struct Program {
     /// `(A[i]) + (B[j])` and `(A[i]) * (B[j])` read as casts to array
     /// types in a grammar that cannot tell types from variables.
     pub parenthesised: bool,
+    /// Values of the parameters for a second call of the kernel (empty:
+    /// none), made where [`edge::in_bounds`] holds for them; see
+    /// [`edge`].
+    pub edge: Vec<(String, i64)>,
 }
 
 impl Program {
@@ -588,16 +596,39 @@ impl Program {
             }
         }
         out.push_str("\nint main(void) {\n");
-        for (k, a) in self.arrays.iter().enumerate() {
-            let (open, index) = self.element_loops(&mut out, a);
-            let value = match a.elem {
-                Elem::Float => format!("(float)(({index}) % {}) / 8.0f - 0.75f", 13 + k),
-                Elem::Double => format!("(double)(({index}) % {}) / 16.0 - 0.5", 11 + k),
-                _ => format!("({index}) % {}", 7 + k),
-            };
-            writeln!(out, "{}{} = {value};", "  ".repeat(open + 1), self.element_of(a)).unwrap();
+        for k in 0..self.arrays.len() {
+            self.render_initial_values(&mut out, k);
         }
-        let mut args: Vec<String> = self.params.iter().filter(|(n, _)| !self.macros.names.contains(n)).map(|(_, v)| v.to_string()).collect();
+        self.render_call(&mut out, &self.params);
+        if !self.edge.is_empty() && edge::callable(self) && edge::in_bounds(self, &self.edge) {
+            // What the last region left in the scratch arrays is dead: the
+            // edge call starts them from their initial values again.
+            for &k in &self.scratch {
+                self.render_initial_values(&mut out, k);
+            }
+            self.render_call(&mut out, &self.edge);
+        }
+        out.push_str("  return 0;\n}\n");
+        out
+    }
+
+    /// Writes the loops of `main` that give array `k` its initial values.
+    fn render_initial_values(&self, out: &mut String, k: usize) {
+        let a = &self.arrays[k];
+        let (open, index) = self.element_loops(out, a);
+        let value = match a.elem {
+            Elem::Float => format!("(float)(({index}) % {}) / 8.0f - 0.75f", 13 + k),
+            Elem::Double => format!("(double)(({index}) % {}) / 16.0 - 0.5", 11 + k),
+            _ => format!("({index}) % {}", 7 + k),
+        };
+        writeln!(out, "{}{} = {value};", "  ".repeat(open + 1), self.element_of(a)).unwrap();
+    }
+
+    /// Writes the call of the kernel from `main` with the parameters'
+    /// `values` (those that are macros keep theirs), and the loops that
+    /// print the arrays after it.
+    fn render_call(&self, out: &mut String, values: &[(String, i64)]) {
+        let mut args: Vec<String> = values.iter().filter(|(n, _)| !self.macros.names.contains(n)).map(|(_, v)| v.to_string()).collect();
         if let Some(base) = self.macros.base {
             args.push(format!("{base}u"));
         }
@@ -612,11 +643,9 @@ impl Program {
         }
         writeln!(out, "  kernel({});", args.join(", ")).unwrap();
         for (_, a) in self.arrays.iter().enumerate().filter(|(k, _)| !self.scratch.contains(k)) {
-            let (open, _) = self.element_loops(&mut out, a);
+            let (open, _) = self.element_loops(out, a);
             writeln!(out, "{}printf({});", "  ".repeat(open + 1), a.elem.printf_args("", &self.element_of(a))).unwrap();
         }
-        out.push_str("  return 0;\n}\n");
-        out
     }
 
     /// Writes loops over every element of `a` (iterators `x0`, `x1`, ...);

@@ -51,6 +51,11 @@ fn candidates(program: &Program) -> Vec<Program> {
             }
         }
     }
+    if !program.edge.is_empty() {
+        let mut p = program.clone();
+        p.edge.clear();
+        out.push(p);
+    }
     if program.vla || !program.macros.names.is_empty() || program.hints || program.calls || program.repeats {
         let mut p = program.clone();
         p.vla = false;
