@@ -49,7 +49,7 @@ pub fn check(scop: &Scop, deps: &Dependences, schedule: &isl_rs::Schedule) -> Is
     // Recomputing the dataflow of a tiled schedule is costly (floors in
     // every dimension); most schedules keep every dependence, which is
     // cheap to see and implies the same dataflow.
-    if !keeps_every_dependence(deps, schedule)? {
+    if !keeps_every_dependence(scop, deps, schedule)? {
         if let Some(why) = dataflow_changes(scop, deps, schedule)? {
             return Ok(Some(why));
         }
@@ -65,7 +65,7 @@ pub fn check(scop: &Scop, deps: &Dependences, schedule: &isl_rs::Schedule) -> Is
 /// one writes (the dataflow under live-range reordering depends on the
 /// order of each such pair).
 pub fn order_to_keep(scop: &Scop, deps: &Dependences, schedule: &isl_rs::Schedule) -> IslResult<UnionMap> {
-    let pairs = match keeps_every_dependence(deps, schedule)? {
+    let pairs = match keeps_every_dependence(scop, deps, schedule)? {
         true => deps.validity()?,
         false => {
             let (writes, reads) = (scop.accesses(true)?, scop.accesses(false)?);
@@ -81,10 +81,12 @@ pub fn order_to_keep(scop: &Scop, deps: &Dependences, schedule: &isl_rs::Schedul
 /// order every pair of conflicting accesses, so a schedule that keeps them
 /// all has the original dataflow, live-in and live-out values; one that
 /// reverses some (live-range reordering) may still have it, which only
-/// [`dataflow_changes`] can tell.
-fn keeps_every_dependence(deps: &Dependences, schedule: &isl_rs::Schedule) -> IslResult<bool> {
+/// [`dataflow_changes`] can tell. Like the scheduler and the generated
+/// code, both assume the region's context (a VLA's extent is not
+/// negative): an order that differs only outside it is kept.
+fn keeps_every_dependence(scop: &Scop, deps: &Dependences, schedule: &isl_rs::Schedule) -> IslResult<bool> {
     let times = schedule.get_map()?;
-    let ordered_times = deps.validity()?.apply_domain(times.copy()?)?.apply_range(times)?;
+    let ordered_times = deps.validity()?.intersect_params(scop.context.copy()?)?.apply_domain(times.copy()?)?.apply_range(times)?;
     let maps = ordered_times.get_map_list()?;
     for i in 0..maps.size()? {
         let map = maps.get_at(i)?;
@@ -104,29 +106,33 @@ fn keeps_every_dependence(deps: &Dependences, schedule: &isl_rs::Schedule) -> Is
 /// live-out value overwritten later); `None` when it is the same.
 fn dataflow_changes(scop: &Scop, deps: &Dependences, schedule: &isl_rs::Schedule) -> IslResult<Option<String>> {
     let flow = read_sources(scop, schedule.copy()?)?;
+    // Within the context (see [`keeps_every_dependence`]).
+    let context = || scop.context.copy();
     // Coalesced first: under tiles of tiles with isolated full tiles the
     // dataflow comes back in many pieces.
-    let new_flow = flow.get_may_dependence()?.coalesce()?;
-    let no_source = flow.get_may_no_source()?;
-    let single = deps.tagged_flow.copy()?.reverse()?.is_single_valued()?;
-    if !same_sources(&new_flow, &deps.tagged_flow, &no_source, single)? {
-        let lost = deps.tagged_flow.copy()?.subtract(new_flow.copy()?)?;
-        let gained = new_flow.subtract(deps.tagged_flow.copy()?)?;
+    let new_flow = flow.get_may_dependence()?.intersect_params(context()?)?.coalesce()?;
+    let no_source = flow.get_may_no_source()?.intersect_params(context()?)?;
+    let old_flow = deps.tagged_flow.copy()?.intersect_params(context()?)?;
+    let single = old_flow.copy()?.reverse()?.is_single_valued()?;
+    if !same_sources(&new_flow, &old_flow, &no_source, single)? {
+        let lost = old_flow.copy()?.subtract(new_flow.copy()?)?;
+        let gained = new_flow.subtract(old_flow)?;
         let broken = if lost.is_empty()? { gained } else { lost };
         return Ok(Some(format!("a read would get its value from another write: {}", coalesced(broken)?.isl_text())));
     }
     let live_in = no_source.domain_factor_domain()?.coalesce()?;
+    let old_live_in = deps.live_in.copy()?.intersect_params(context()?)?;
     // With the same sources, and at most one for each read, a read live-in
     // in the original has none under the new schedule either, so it is
     // live-in there too: only the other inclusion is left to test (the
     // costly one on the many pieces of tiles of tiles, as above).
-    let same_live_in = live_in.is_subset(&deps.live_in)? && (single || deps.live_in.is_subset(&live_in)?);
+    let same_live_in = live_in.is_subset(&old_live_in)? && (single || old_live_in.is_subset(&live_in)?);
     if !same_live_in {
-        let moved = deps.live_in.copy()?.subtract(live_in)?;
+        let moved = old_live_in.subtract(live_in)?;
         return Ok(Some(format!("a read of a value from before the region would come after a write of it: {}", coalesced(moved)?.isl_text())));
     }
     let writes = scop.tagged_accesses(true)?.domain_factor_domain()?;
-    let last = deps.live_out.copy()?;
+    let last = deps.live_out.copy()?.intersect_params(context()?)?;
     let times = schedule.get_map()?;
     let later = times.copy()?.intersect_domain(last.copy()?.domain()?)?.lex_lt_union_map(times.intersect_domain(writes.copy()?.domain()?)?)?;
     let overwritten = last.apply_range(writes.reverse()?)?.intersect(later)?;
