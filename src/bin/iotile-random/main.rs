@@ -17,6 +17,7 @@
 //! iotile-random --count 10000 --all --out failures  # a long run (scripts/random.sh)
 //! iotile-random --pipelines --count 500 --all     # image pipelines only
 //! iotile-random --print 17                        # show the program of seed 17
+//! iotile-random probe.c other.c                   # hand-written programs, every option set
 //! ```
 
 mod edge;
@@ -72,6 +73,9 @@ struct Options {
     /// Seconds one iotile, compiler or program run may take.
     #[arg(long, default_value_t = 120)]
     timeout: u64,
+    /// Check these C programs (self-contained, printing their results)
+    /// under every option set, instead of generated ones.
+    files: Vec<PathBuf>,
 }
 
 /// The option sets (`driver` marks driver mode: iotile builds the program
@@ -146,6 +150,9 @@ fn main() -> ExitCode {
     if !options.iotile.exists() {
         eprintln!("iotile-random: {} does not exist (build iotile first, or pass --iotile)", options.iotile.display());
         return ExitCode::from(2);
+    }
+    if !options.files.is_empty() {
+        return check_files(&options);
     }
     let next = AtomicU64::new(options.seed);
     let claimed = AtomicU64::new(0);
@@ -232,36 +239,73 @@ fn variants_for(seed: u64, all: bool, pipeline: bool) -> Vec<&'static str> {
     vec![VARIANTS[0], VARIANTS[1], rest[a], rest[b]]
 }
 
+/// Checks the programs named on the command line under every option set,
+/// `--jobs` at a time; reports each failure.
+fn check_files(options: &Options) -> ExitCode {
+    let next = AtomicU64::new(0);
+    let failed = AtomicU64::new(0);
+    let started = Instant::now();
+    std::thread::scope(|scope| {
+        for _ in 0..options.jobs.max(1) {
+            scope.spawn(|| loop {
+                let Some(file) = options.files.get(next.fetch_add(1, Ordering::SeqCst) as usize) else { break };
+                let (found, slow) = match std::fs::read_to_string(file) {
+                    Ok(text) => check_source(&text, VARIANTS, options),
+                    Err(e) => (vec![("", Kind::Generator, format!("cannot read it: {e}"))], Vec::new()),
+                };
+                for (variant, kind, detail) in &found {
+                    println!("{}: {kind:?} with `{variant}`: {}", file.display(), first_lines(detail, 6));
+                }
+                for variant in slow {
+                    println!("{}: past --max-seconds with `{variant}` (not a failure)", file.display());
+                }
+                if found.is_empty() {
+                    println!("{}: {} option sets, same output", file.display(), VARIANTS.len());
+                }
+                failed.fetch_add(found.len() as u64, Ordering::SeqCst);
+            });
+        }
+    });
+    let failed = failed.into_inner();
+    println!("{} program(s) checked in {:.0} s: {failed} failure(s)", options.files.len(), started.elapsed().as_secs_f64());
+    if failed == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE }
+}
+
 /// Checks `program` under each of `variants`; gives the failures, and the
 /// variants whose translation ran past `--max-seconds` somewhere.
 fn check(program: &Program, variants: &[&'static str], options: &Options) -> (Vec<Failure>, Vec<&'static str>) {
+    let (found, slow) = check_source(&program.render(), variants, options);
+    (found.into_iter().map(|(variant, kind, detail)| Failure { seed: program.seed, variant, kind, detail }).collect(), slow)
+}
+
+/// Checks the program of text `source` under each of `variants`; gives
+/// each failure (its option set, what failed and how), and the variants
+/// whose translation ran past `--max-seconds` somewhere. A program that
+/// does not build or run as written fails with [`Kind::Generator`].
+fn check_source(source: &str, variants: &[&'static str], options: &Options) -> (Vec<(&'static str, Kind, String)>, Vec<&'static str>) {
     let dir = match tempfile::Builder::new().prefix("iotile-random-").tempdir() {
         Ok(d) => d,
-        Err(e) => return (vec![failure(program, "", Kind::Generator, format!("cannot create a scratch folder: {e}"))], Vec::new()),
+        Err(e) => return (vec![("", Kind::Generator, format!("cannot create a scratch folder: {e}"))], Vec::new()),
     };
     let dir = dir.path();
-    let source = dir.join("program.c");
-    if let Err(e) = std::fs::write(&source, program.render()) {
-        return (vec![failure(program, "", Kind::Generator, format!("cannot write {}: {e}", source.display()))], Vec::new());
+    let path = dir.join("program.c");
+    if let Err(e) = std::fs::write(&path, source) {
+        return (vec![("", Kind::Generator, format!("cannot write {}: {e}", path.display()))], Vec::new());
     }
     let timeout = Duration::from_secs(options.timeout);
-    let expected = match build_and_run(&options.cc, &source, &dir.join("original"), dir, timeout) {
+    let expected = match build_and_run(&options.cc, &path, &dir.join("original"), dir, timeout) {
         Ok(out) => out,
-        Err((_, e)) => return (vec![failure(program, "", Kind::Generator, format!("the original program fails: {e}"))], Vec::new()),
+        Err((_, e)) => return (vec![("", Kind::Generator, format!("the original program fails: {e}"))], Vec::new()),
     };
     let (mut found, mut slow) = (Vec::new(), Vec::new());
     for &variant in variants {
-        match check_variant(variant, &source, &expected, dir, options) {
+        match check_variant(variant, &path, &expected, dir, options) {
             Ok(true) => slow.push(variant),
             Ok(false) => {}
-            Err((kind, detail)) => found.push(failure(program, variant, kind, detail)),
+            Err((kind, detail)) => found.push((variant, kind, detail)),
         }
     }
     (found, slow)
-}
-
-fn failure(program: &Program, variant: &'static str, kind: Kind, detail: String) -> Failure {
-    Failure { seed: program.seed, variant, kind, detail }
 }
 
 /// Translates `source` under `variant`, builds and runs it, and compares
