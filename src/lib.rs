@@ -379,6 +379,8 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
     // arrays are allocated with (read once; otherwise the compiler's
     // built-in ones).
     let declares_malloc = std::cell::OnceCell::new();
+    // The functions whose device copies an earlier region's kernels define.
+    let mut device_copies = std::collections::HashSet::new();
     for region in &file.regions {
         let generated = region.scop.as_ref().map_err(Clone::clone).and_then(|scop| {
             if options.dump_scop {
@@ -598,6 +600,10 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
                     back::cuda::write_region(scop, &region_ast, &region.indent, &privatizable, &prefix, &options.mapping)
                 });
                 if let Some(mut mapped) = mapped.map_err(fail)? {
+                    // The device copies of the functions the kernels call,
+                    // each defined once in the file, before its first caller.
+                    let copied: Vec<&scop::DeviceFunction> = scop.device_functions.iter().filter(|f| !device_copies.contains(&f.name)).collect();
+                    mapped.kernels.insert_str(0, &copied.iter().map(|f| f.definition.as_str()).collect::<String>());
                     if options.separate_kernels {
                         // The kernels' own file repeats the typedefs they
                         // name; a type named otherwise stops the region.
@@ -616,6 +622,7 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
                         mapped.kernels.insert_str(0, &declarations);
                     }
                     let host = back::guarded(scop, region_ast.overflow.as_ref(), mapped.host, region_statements(file, region), &region.indent).map_err(fail)?;
+                    device_copies.extend(copied.iter().map(|f| f.name.clone()));
                     return Ok((host, Some((mapped.kernels, mapped.declarations))));
                 }
                 if options.dump_schedule {

@@ -78,6 +78,21 @@ pub struct Scop {
     /// ([`crate::transform::expand`]): the back end allocates the copies
     /// around the region's code.
     pub expanded: Vec<Expanded>,
+    /// The functions of the file the statements call, directly or through
+    /// one another, with the device copies CUDA kernels call instead;
+    /// callees first.
+    pub device_functions: Vec<DeviceFunction>,
+}
+
+/// A function of the file that statements call, as CUDA kernels call it.
+#[derive(Debug, Clone)]
+pub struct DeviceFunction {
+    /// Its name in the file.
+    pub name: String,
+    /// Its device copy's name.
+    pub device_name: String,
+    /// The device copy's definition.
+    pub definition: String,
 }
 
 /// The copies of an expanded array, as the back end declares them.
@@ -368,6 +383,7 @@ impl Scop {
             counter_type: self.counter_type,
             span: self.span.clone(),
             expanded: self.expanded.clone(),
+            device_functions: self.device_functions.clone(),
         })
     }
 

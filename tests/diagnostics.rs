@@ -100,12 +100,12 @@ fn math_builtins_of_the_host_are_rejected_for_the_gpu() {
     rejected_for_the_gpu_only("testsuite/cpu-run/12-math-comparisons-on-the-host.c", "CUDA kernels have no such builtin of gcc");
 }
 
-/// A statement that calls a function of its file is translated for the
-/// CPU, but not for the GPU, where the function is host code: there the
-/// call is the error, at its span.
+/// A statement that calls a function of its file computing in `long
+/// double` is translated for the CPU, but not for the GPU, where the
+/// function has no device copy: there the call is the error, at its span.
 #[test]
-fn a_call_of_a_function_of_the_file_is_rejected_for_the_gpu() {
-    rejected_for_the_gpu_only("testsuite/cpu-run/pure-function-calls.c", "error: call to 'activation' in a scop");
+fn a_call_of_a_function_computing_in_long_double_is_rejected_for_the_gpu() {
+    rejected_for_the_gpu_only("testsuite/cpu-run/12-function-computing-in-long-double.c", "error: call to 'precise' in a scop");
 }
 
 #[test]

@@ -179,10 +179,9 @@ fn check_all(target: &[&str]) {
     assert!(all.len() >= 40, "testsuite/run holds only {} programs", all.len());
 }
 
-/// Programs for the CPU targets only (their statements call functions of
-/// their own file, host code on the GPU, where `tests/diagnostics.rs`
-/// checks that they are rejected), under the option sets of the tests
-/// below.
+/// Programs for the CPU targets only (what CUDA kernels cannot do, where
+/// `tests/diagnostics.rs` checks that they are rejected), under the option
+/// sets of the tests below.
 #[test]
 fn every_cpu_only_program_round_trips_on_the_cpu_targets() {
     let option_sets: &[&[&str]] = &[

@@ -56,7 +56,7 @@ use crate::ast::{statement_names, visit_nodes, RegionAst};
 use crate::deps::Privatization;
 use crate::isl::{ast_node_type, AstBuild, IslError, IslResult};
 use crate::marks::{grid_mark_depths, parallel_mark_depth, thread_mark_depths};
-use crate::scop::Scop;
+use crate::scop::{DeviceFunction, Scop};
 
 /// The runtime header a kernel file includes: the emulation's when
 /// `IOTILE_EMULATE_CUDA` is defined.
@@ -265,7 +265,34 @@ pub fn write_region(scop: &Scop, ast: &RegionAst, indent: &str, privatizable: &P
         beside: Vec::new(),
     };
     mapper.region()?;
-    Ok(Some(CudaRegion { host: mapper.host, kernels: mapper.kernels, declarations: mapper.declarations, foreign_types: mapper.foreign_types }))
+    let kernels = calling_device_copies(&mapper.kernels, &scop.device_functions);
+    Ok(Some(CudaRegion { host: mapper.host, kernels, declarations: mapper.declarations, foreign_types: mapper.foreign_types }))
+}
+
+/// `code` with each call of a function of the file made a call of its
+/// device copy (the function itself is host code).
+fn calling_device_copies(code: &str, functions: &[DeviceFunction]) -> String {
+    if functions.is_empty() {
+        return code.to_string();
+    }
+    let mut out = String::with_capacity(code.len());
+    let mut word = String::new();
+    let mut chars = code.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c.is_ascii_alphanumeric() || c == '_' {
+            word.push(c);
+            if chars.peek().is_some_and(|n| n.is_ascii_alphanumeric() || *n == '_') {
+                continue;
+            }
+            let rest = chars.clone().find(|n| !n.is_whitespace());
+            let called = functions.iter().find(|f| f.name == word && rest == Some('('));
+            out.push_str(called.map_or(&word, |f| &f.device_name));
+            word.clear();
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// The elements of array `name` the region accesses; `None` where it

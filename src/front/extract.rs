@@ -27,7 +27,8 @@ use tree_sitter::Node;
 
 use super::ctype::{Cast, IntType};
 use crate::isl::IslError;
-use crate::scop::{Access, ArrayInfo, Body, BodyPiece, LiveIterator, Scop, Statement};
+use super::purity::PureFunction;
+use crate::scop::{Access, ArrayInfo, Body, BodyPiece, DeviceFunction, LiveIterator, Scop, Statement};
 
 /// An unsupported construct, located in the preprocessed text.
 #[derive(Debug, Clone)]
@@ -115,18 +116,18 @@ pub struct FileScope<'t> {
     typedefs: HashMap<String, String>,
     /// The file's calls of named functions, by the name called.
     calls: HashMap<&'t str, Vec<Node<'t>>>,
-    /// The functions of the file a statement may call, with their result
-    /// types ([`super::purity`]); none where `pure_calls` was false.
-    pure_functions: HashMap<String, String>,
+    /// The functions of the file a statement may call
+    /// ([`super::purity`]).
+    pure_functions: HashMap<String, PureFunction>,
     /// Whether statements run on the host (not in CUDA kernels), where
     /// gcc's builtins nvcc's device code lacks may be called.
     host_code: bool,
 }
 
 impl<'t> FileScope<'t> {
-    /// What the regions of the file share; with `pure_calls`, statements
-    /// may call the file's pure functions.
-    pub fn new(src: &'t str, root: Node<'t>, pure_calls: bool) -> Self {
+    /// What the regions of the file share; `host_code` where statements
+    /// run on the host.
+    pub fn new(src: &'t str, root: Node<'t>, host_code: bool) -> Self {
         let mut typedefs = HashMap::new();
         for t in super::file_typedefs(src, root, super::ctype::is_type_word) {
             let words: Vec<String> = t.words.iter().map(|w| typedefs.get(w).cloned().unwrap_or_else(|| w.clone())).collect();
@@ -143,8 +144,8 @@ impl<'t> FileScope<'t> {
                 }
             }
         }
-        let pure_functions = if pure_calls { super::purity::pure_functions(src, root, &typedefs, is_math_function) } else { HashMap::new() };
-        FileScope { typedefs, calls, pure_functions, host_code: pure_calls }
+        let pure_functions = super::purity::pure_functions(src, root, &typedefs, is_math_function, math_parameter_type);
+        FileScope { typedefs, calls, pure_functions, host_code }
     }
 }
 
@@ -263,7 +264,9 @@ struct Extractor<'a> {
     /// it names.
     typedefs: &'a HashMap<String, String>,
     /// The file's functions a statement may call ([`super::purity`]).
-    pure_functions: &'a HashMap<String, String>,
+    pure_functions: &'a HashMap<String, PureFunction>,
+    /// The pure functions the region's statements call.
+    called_functions: BTreeSet<String>,
     /// See [`FileScope::host_code`].
     host_code: bool,
     /// Names assigned anywhere in the region.
@@ -348,6 +351,7 @@ pub fn extract<'a>(ctx: &'a Context, src: &'a str, input: &'a RegionInput) -> FR
         declarations,
         typedefs,
         pure_functions: &input.file.pure_functions,
+        called_functions: BTreeSet::new(),
         host_code: input.file.host_code,
         invariants: Vec::new(),
         written: HashSet::new(),
@@ -443,6 +447,7 @@ pub fn extract<'a>(ctx: &'a Context, src: &'a str, input: &'a RegionInput) -> FR
                 .collect();
         }
     }
+    let device_functions = x.device_functions();
     Ok(Scop {
         index: input.index,
         unsigned_params,
@@ -461,6 +466,7 @@ pub fn extract<'a>(ctx: &'a Context, src: &'a str, input: &'a RegionInput) -> FR
         counter_type: if x.wide_iterators { "long" } else { "int" },
         span,
         expanded: Vec::new(),
+        device_functions,
     })
 }
 
@@ -1170,7 +1176,7 @@ impl<'a> Extractor<'a> {
             "sizeof_expression" => IntType::named("unsigned long"),
             "call_expression" if node.child_by_field_name("function").is_some_and(|f| self.pure_functions.contains_key(self.text(f))) => {
                 let f = node.child_by_field_name("function").map(|f| self.text(f)).unwrap_or("");
-                IntType::named(&resolve_typedefs(&self.pure_functions[f], self.typedefs))
+                IntType::named(&resolve_typedefs(&self.pure_functions[f].result, self.typedefs))
             }
             "call_expression" => match node.child_by_field_name("arguments") {
                 Some(a) => {
@@ -2335,8 +2341,15 @@ impl<'a> Extractor<'a> {
                 if host_builtin && !self.host_code {
                     return error(f, format!("call to '{name}' in a scop"), "CUDA kernels have no such builtin of gcc (what <math.h>'s isinf, isnormal, isgreater and the like expand to); compare the values instead");
                 }
-                if f.kind() != "identifier" || !(is_math_function(name) || host_builtin || self.pure_functions.contains_key(name)) {
-                    return error(f, format!("call to '{name}' in a scop"), "only math functions (sqrt, exp, pow, ...) and, on the CPU, functions of the file that compute with their scalar arguments alone may be called");
+                let pure = self.pure_functions.get(name).filter(|_| f.kind() == "identifier" && !is_math_function(name));
+                if pure.is_some_and(|p| !self.host_code && p.device_copy.is_none()) {
+                    return error(f, format!("call to '{name}' in a scop"), "CUDA kernels cannot call a function that computes in 'long double'");
+                }
+                if f.kind() != "identifier" || !(is_math_function(name) || host_builtin || pure.is_some()) {
+                    return error(f, format!("call to '{name}' in a scop"), "only math functions (sqrt, exp, pow, ...) and functions of the file that compute with their scalar arguments alone may be called");
+                }
+                if pure.is_some() {
+                    self.called_functions.insert(name.to_string());
                 }
                 if let Some(args) = node.child_by_field_name("arguments") {
                     let mut c = args.walk();
@@ -2609,6 +2622,25 @@ impl<'a> Extractor<'a> {
     /// function whose name occurs after the region nowhere in it, and
     /// before it only in the declaration and as an element written (so no
     /// pointer to them can outlive the region).
+    /// The pure functions the statements call, directly or through one
+    /// another, each after those it calls; only those with a device copy
+    /// (the others were refused in device code).
+    fn device_functions(&self) -> Vec<DeviceFunction> {
+        let mut reached: BTreeSet<&str> = BTreeSet::new();
+        let mut stack: Vec<&str> = self.called_functions.iter().map(String::as_str).collect();
+        while let Some(f) = stack.pop() {
+            if let Some(pure) = self.pure_functions.get(f).filter(|_| reached.insert(f)) {
+                stack.extend(pure.callees.iter().map(String::as_str));
+            }
+        }
+        let mut functions: Vec<(&str, &PureFunction)> = reached.into_iter().filter_map(|f| Some((f, self.pure_functions.get(f)?))).collect();
+        functions.sort_by_key(|(_, p)| p.rank);
+        functions
+            .into_iter()
+            .filter_map(|(name, p)| Some(DeviceFunction { name: name.to_string(), device_name: super::purity::device_name(name), definition: p.device_copy.clone()? }))
+            .collect()
+    }
+
     fn dead_after(&self, input: &RegionInput, span: &Range<usize>) -> FResult<Vec<String>> {
         let mut dead = Vec::new();
         for pragma in &input.scratch_pragmas {

@@ -13,6 +13,10 @@
 //! such functions (so no recursion: a function becomes pure only once the
 //! functions it calls are). A square (`return x * x;`), a clamp or a
 //! branchy activation are; anything that touches memory is not.
+//!
+//! CUDA kernels cannot call the file's functions, which are host code: each
+//! pure function also gets a device copy ([`PureFunction::device_copy`]),
+//! which the kernels of a region call instead.
 
 use std::collections::{HashMap, HashSet};
 
@@ -45,15 +49,46 @@ const PURE_KINDS: &[&str] = &[
     "argument_list",
     "number_literal",
     "char_literal",
+    "character",
+    "escape_sequence",
     "true",
     "false",
     "comment",
 ];
 
+/// A pure function of the file.
+#[derive(Debug, Clone)]
+pub struct PureFunction {
+    /// Its result type, as written.
+    pub result: String,
+    /// Its definition for CUDA device code ([`device_name`]); `None`
+    /// where it computes in `long double`, which device code lacks, or
+    /// calls a function that does.
+    pub device_copy: Option<String>,
+    /// The pure functions it calls.
+    pub callees: Vec<String>,
+    /// Its place in the order the functions were found pure in: each
+    /// after the functions it calls, so that their device copies come
+    /// first.
+    pub rank: usize,
+}
+
+/// The name of pure function `name`'s device copy.
+pub fn device_name(name: &str) -> String {
+    format!("iotile_fn_{name}")
+}
+
 /// The pure functions of the file whose syntax tree is `root` (see the
-/// module's comment), each with its result type; `typedefs` gives the
-/// file's typedefs of built-in types, `is_math` the math functions.
-pub fn pure_functions(src: &str, root: Node, typedefs: &HashMap<String, String>, is_math: impl Fn(&str) -> bool) -> HashMap<String, String> {
+/// module's comment), by name; `typedefs` gives the file's typedefs of
+/// built-in types, `is_math` the math functions and `math_parameter_type`
+/// the type C converts their arguments to.
+pub fn pure_functions(
+    src: &str,
+    root: Node,
+    typedefs: &HashMap<String, String>,
+    is_math: impl Fn(&str) -> bool,
+    math_parameter_type: impl Fn(&str) -> Option<&'static str>,
+) -> HashMap<String, PureFunction> {
     let text = |n: Node| &src[n.byte_range()];
     let arithmetic = |ty: &str| {
         let words: Vec<&str> = ty.split_whitespace().flat_map(|w| typedefs.get(w).map_or(vec![w], |t| t.split_whitespace().collect())).collect();
@@ -73,7 +108,7 @@ pub fn pure_functions(src: &str, root: Node, typedefs: &HashMap<String, String>,
     let mut candidates = Vec::new();
     let mut c = root.walk();
     for f in root.named_children(&mut c).filter(|n| n.kind() == "function_definition") {
-        let (Some(ty), Some(declarator), Some(body)) = (f.child_by_field_name("type"), f.child_by_field_name("declarator"), f.child_by_field_name("body")) else { continue };
+        let (Some(ty), Some(declarator), Some(_)) = (f.child_by_field_name("type"), f.child_by_field_name("declarator"), f.child_by_field_name("body")) else { continue };
         let (Some(name), Some(parameters)) = (declarator.child_by_field_name("declarator"), declarator.child_by_field_name("parameters")) else { continue };
         if declarator.kind() != "function_declarator" || name.kind() != "identifier" || !arithmetic(text(ty)) {
             continue;
@@ -91,20 +126,108 @@ pub fn pure_functions(src: &str, root: Node, typedefs: &HashMap<String, String>,
             }
         }
         if plain {
-            candidates.push((text(name).to_string(), text(ty).to_string(), names, body));
+            candidates.push((text(name).to_string(), text(ty).to_string(), names, f));
         }
     }
-    let mut pure: HashMap<String, String> = HashMap::new();
+    let mut pure: HashMap<String, PureFunction> = HashMap::new();
     loop {
         let before = pure.len();
-        for (name, ty, parameters, body) in &candidates {
-            if !pure.contains_key(name) && pure_body(src, *body, parameters, &globals, &arithmetic, &|f: &str| is_math(f) || pure.contains_key(f)) {
-                pure.insert(name.clone(), ty.clone());
+        for (name, ty, parameters, f) in &candidates {
+            let Some(body) = f.child_by_field_name("body") else { continue };
+            if !pure.contains_key(name) && pure_body(src, body, parameters, &globals, &arithmetic, &|f: &str| is_math(f) || pure.contains_key(f)) {
+                let mut copy = DeviceCopy { src, typedefs, is_pure: &|f: &str| !is_math(f) && pure.contains_key(f), math_parameter_type: &math_parameter_type, callees: Vec::new() };
+                let device_copy = copy.definition(*f);
+                let callees = copy.callees;
+                // A copy that calls a function without one would not link.
+                let device_copy = device_copy.filter(|_| callees.iter().all(|c| pure.get(c).is_some_and(|p| p.device_copy.is_some())));
+                let rank = pure.len();
+                pure.insert(name.clone(), PureFunction { result: ty.clone(), device_copy, callees, rank });
             }
         }
         if pure.len() == before {
             return pure;
         }
+    }
+}
+
+/// Writes a pure function's device copy.
+struct DeviceCopy<'a> {
+    src: &'a str,
+    typedefs: &'a HashMap<String, String>,
+    /// Whether a name is that of a pure function (not a math function).
+    is_pure: &'a dyn Fn(&str) -> bool,
+    math_parameter_type: &'a dyn Fn(&str) -> Option<&'static str>,
+    /// The pure functions the copy calls, as they were met.
+    callees: Vec<String>,
+}
+
+impl DeviceCopy<'_> {
+    /// The device copy of definition `f`: `static __device__`, its result
+    /// type and the rest of its text, where its own name and its calls of
+    /// pure functions are their copies' ([`device_name`]), typedefs are
+    /// spelled out (the copy may go where they are not declared), and what
+    /// nvcc's C++ would compute differently is written as C has it: a
+    /// character constant is an `int`, and a math function's arguments are
+    /// converted to its parameter type before C++ overloads could pick
+    /// `sqrt(float)`. `None` where the copy would compute in `long double`.
+    fn definition(&mut self, f: Node) -> Option<String> {
+        let ty = f.child_by_field_name("type")?;
+        let name = f.child_by_field_name("declarator")?.child_by_field_name("declarator")?;
+        let mut out = String::from("static __device__ ");
+        let mut at = ty.start_byte();
+        let mut c = f.walk();
+        for child in f.children(&mut c).filter(|n| n.start_byte() >= ty.start_byte()) {
+            out.push_str(&self.src[at..child.start_byte()]);
+            self.write(child, name, &mut out);
+            at = child.end_byte();
+        }
+        out.push('\n');
+        (!out.contains("long double")).then_some(out)
+    }
+
+    /// Writes node `n` of the definition (`name` is its declared name).
+    fn write(&mut self, n: Node, name: Node, out: &mut String) {
+        let text = &self.src[n.byte_range()];
+        match n.kind() {
+            "identifier" if n == name => return out.push_str(&device_name(text)),
+            "type_identifier" => return out.push_str(self.typedefs.get(text).map_or(text, String::as_str)),
+            "char_literal" => return out.push_str(&format!("((int){text})")),
+            _ => {}
+        }
+        let called = n.child_by_field_name("function").filter(|f| n.kind() == "call_expression" && f.kind() == "identifier");
+        let called = called.map(|f| &self.src[f.byte_range()]);
+        let converted = called.and_then(|f| (self.math_parameter_type)(f));
+        let mut at = n.start_byte();
+        let mut c = n.walk();
+        for child in n.children(&mut c) {
+            out.push_str(&self.src[at..child.start_byte()]);
+            at = child.end_byte();
+            match called {
+                Some(f) if Some(child) == n.child_by_field_name("function") && (self.is_pure)(f) => {
+                    self.callees.push(f.to_string());
+                    out.push_str(&device_name(f));
+                }
+                Some(_) if Some(child) == n.child_by_field_name("arguments") && converted.is_some() => {
+                    let ty = converted.unwrap_or("double");
+                    let mut at = child.start_byte();
+                    let mut c = child.walk();
+                    for argument in child.children(&mut c) {
+                        out.push_str(&self.src[at..argument.start_byte()]);
+                        at = argument.end_byte();
+                        if argument.is_named() && argument.kind() != "comment" {
+                            out.push_str(&format!("({ty})("));
+                            self.write(argument, name, out);
+                            out.push(')');
+                        } else {
+                            self.write(argument, name, out);
+                        }
+                    }
+                    out.push_str(&self.src[at..child.end_byte()]);
+                }
+                _ => self.write(child, name, out),
+            }
+        }
+        out.push_str(&self.src[at..n.end_byte()]);
     }
 }
 
@@ -171,12 +294,21 @@ fn pure_body(src: &str, body: Node, parameters: &[String], globals: &HashSet<&st
 mod tests {
     use super::*;
 
-    fn pure_names(src: &str) -> Vec<String> {
+    fn functions(src: &str) -> HashMap<String, PureFunction> {
         let mut parser = tree_sitter::Parser::new();
         parser.set_language(&tree_sitter_c::LANGUAGE.into()).expect("the C grammar loads");
         let tree = parser.parse(src, None).expect("the text parses");
         let typedefs = HashMap::from([("real".to_string(), "double".to_string())]);
-        let mut names: Vec<String> = pure_functions(src, tree.root_node(), &typedefs, |f| f == "sqrt").into_keys().collect();
+        let parameter_type = |f: &str| match f {
+            "sqrt" => Some("double"),
+            "sqrtl" => Some("long double"),
+            _ => None,
+        };
+        pure_functions(src, tree.root_node(), &typedefs, |f| parameter_type(f).is_some(), parameter_type)
+    }
+
+    fn pure_names(src: &str) -> Vec<String> {
+        let mut names: Vec<String> = functions(src).into_keys().collect();
         names.sort();
         names
     }
@@ -206,5 +338,21 @@ mod tests {
             void nothing(double v) { }\n\
             double volatile_local(double v) { volatile double t = v; return t; }\n";
         assert_eq!(pure_names(src), Vec::<String>::new());
+    }
+
+    #[test]
+    fn device_copies_call_device_copies_and_convert_as_c_does() {
+        let src = "static inline real sq(real x) { return x * x; }\n\
+            float root(float v) { int a = 'a'; return sqrt(v + 'b') + sq((real)v) + a; }\n\
+            double wide(double v) { return sqrtl(v); }\n\
+            double calls_wide(double v) { return wide(v) + 1; }\n";
+        let f = functions(src);
+        assert_eq!(f["sq"].device_copy.as_deref(), Some("static __device__ double iotile_fn_sq(double x) { return x * x; }\n"));
+        let root = "static __device__ float iotile_fn_root(float v) { int a = ((int)'a'); return sqrt((double)(v + ((int)'b'))) + iotile_fn_sq((double)v) + a; }\n";
+        assert_eq!(f["root"].device_copy.as_deref(), Some(root));
+        assert_eq!(f["root"].callees, ["sq"]);
+        assert!(f["sq"].rank < f["root"].rank);
+        // `long double` has no device copy, nor has what calls it.
+        assert!(f["wide"].device_copy.is_none() && f["calls_wide"].device_copy.is_none());
     }
 }

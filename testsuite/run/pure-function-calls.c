@@ -1,8 +1,8 @@
 /* Statements that call functions of the file: a square, a clamp with
  * branches, an activation with a loop of its own that calls both, and a
  * function whose types are typedefs. They compute with their scalar
- * arguments alone, so iotile calls them as it calls `sqrt`; on the GPU
- * they are host code, and the region is rejected there. */
+ * arguments alone, so iotile calls them as it calls `sqrt`; CUDA kernels
+ * call device copies of them. */
 #include <math.h>
 #include <stdio.h>
 #define N 41
