@@ -475,7 +475,9 @@ pub struct Program {
     pub hints: bool,
     /// Floating-point values are stored through a function of the
     /// program (`keep`, which returns its argument: the values stay
-    /// bounded) that iotile calls as it calls `sqrt` on the CPU.
+    /// bounded; it calls a math function and another function of the
+    /// program) that iotile calls as it calls `sqrt` (CUDA kernels through
+    /// device copies).
     pub calls: bool,
     /// Iterators declared in the kernel before the regions, each with its
     /// initial value, that the loops marked [`Counter::Outer`] count with;
@@ -556,7 +558,8 @@ impl Program {
             params.push("void".into());
         }
         if self.calls {
-            out.push_str("\nstatic double keep(double v) {\n  if (v > 1e300)\n    return 1e300;\n  return v;\n}\n");
+            out.push_str("\nstatic double limit(double v) { return v > 0 ? 1e300 : -1e300; }\n");
+            out.push_str("\nstatic double keep(double v) {\n  if (fabs(v) > 1e300)\n    return limit(v);\n  return v;\n}\n");
         }
         writeln!(out, "\nstatic void kernel({}) {{", params.join(", ")).unwrap();
         for s in &self.scalars {
