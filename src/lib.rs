@@ -158,6 +158,14 @@ fn translate(cli: &Cli) -> Result<(), Reported> {
         eprint!("{}", times.report());
     }
     let output = output?;
+    if let Some(parameter) = file.variable_length_parameters.first().filter(|_| output.kernels_launched && cli.kernels.is_none()) {
+        let d = Diagnostic::spanned(
+            "nvcc cannot compile the host code of this CUDA file",
+            parameter.clone(),
+            "C++ has no parameters of variable-length array type; with --kernels=FILE the kernels go to a CUDA file of their own and this one stays C",
+        );
+        eprint!("{}", d.into_warning().render(Some((&file.name, &file.text))));
+    }
     if let Some(format) = cli.report {
         let hierarchy = options.plan.as_ref().and_then(|p| p.io.as_ref()).map(|io| &io.hierarchy);
         let name = input.to_string_lossy();
@@ -341,6 +349,9 @@ pub struct Generated {
     pub kernels: Option<String>,
     /// With [`GenerateOptions::report`], what was decided for each region.
     pub reports: Vec<report::RegionReport>,
+    /// Whether a region runs CUDA kernels (the file is then CUDA, or C
+    /// beside the kernels' file).
+    pub kernels_launched: bool,
 }
 
 /// The line before a saved schedule of a region whose row buffers were
@@ -712,7 +723,7 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
         })?;
     }
     let kernels = separate.then(|| back::cuda::kernels_prelude() + &kernels_file);
-    Ok(Generated { text: out, kernels, reports })
+    Ok(Generated { text: out, kernels, reports, kernels_launched: mapped_any })
 }
 
 /// `code` (a region's C or OpenMP code) between directives that turn off,

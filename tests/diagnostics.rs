@@ -160,6 +160,26 @@ fn kernels_option_keeps_the_host_code_c() {
     assert_one_line_error(&out, "--kernels writes CUDA kernels: it cannot go with --target=openmp");
 }
 
+/// A one-file CUDA output of C with variable-length array parameters,
+/// which nvcc's C++ rejects, is written with a warning at the first such
+/// parameter that points to `--kernels`; with `--kernels`, no warning.
+#[test]
+fn variable_length_array_parameters_in_one_cuda_file_get_a_warning() {
+    let dir = scratch();
+    let output = dir.path().join("x.cu");
+    let out = iotile(&["--target=cuda".into(), "-o".into(), output.display().to_string(), "testsuite/run/vla-params.c".into()]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success() && output.exists(), "{stderr}");
+    assert!(stderr.contains("warning: nvcc cannot compile the host code of this CUDA file"), "{stderr}");
+    assert!(stderr.contains("with --kernels=FILE the kernels go to a CUDA file of their own"), "{stderr}");
+    assert!(stderr.contains("vla-params.c:5:"), "the first such parameter, `double A[n][m]`, is underlined: {stderr}");
+    let kernels = dir.path().join("x.kernels.cu");
+    let out = iotile(&[format!("--kernels={}", kernels.display()), "-o".into(), dir.path().join("x.c").display().to_string(), "testsuite/run/vla-params.c".into()]);
+    assert!(out.status.success() && out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = iotile(&["--target=cuda".into(), "-o".into(), output.display().to_string(), "testsuite/run/kernel-matmul.c".into()]);
+    assert!(out.status.success() && out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
+}
+
 /// A kernels' own file repeats the file-scope typedefs its kernels name;
 /// a type it still cannot name (a typedef inside the function, which may
 /// mean another type than one of the same name outside) makes the region

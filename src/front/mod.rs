@@ -61,6 +61,11 @@ pub struct SourceFile {
     pub expanded: String,
     /// The regions in order.
     pub regions: Vec<Region>,
+    /// The parameters of the file's functions declared with an array type
+    /// whose extent names another parameter (`double A[n][m]`, `double
+    /// (*A)[m]`), as spans of the original text: C99 that C++ (nvcc's
+    /// language) rejects.
+    pub variable_length_parameters: Vec<Range<usize>>,
 }
 
 /// Reads, preprocesses and parses `path`, and extracts every region.
@@ -209,7 +214,49 @@ fn parse_expanded(session: &Session, name: String, text: String, mut pre: prepro
         let span = map_span(&pre, &text, &line_starts, start.byte_range());
         return Err(Diagnostic::spanned("'#pragma scop' without '#pragma endscop'", span, "this region is never closed"));
     }
-    Ok(SourceFile { name, text, expanded: pre.text, regions })
+    let variable_length_parameters = variable_length_parameters(&pre.text, tree.root_node())
+        .into_iter()
+        .map(|p| map_span(&pre, &text, &line_starts, p))
+        .filter(|p| !p.is_empty())
+        .collect();
+    Ok(SourceFile { name, text, expanded: pre.text, regions, variable_length_parameters })
+}
+
+/// The spans of the parameter declarations whose array extents name a
+/// parameter of the same function (see
+/// [`SourceFile::variable_length_parameters`]).
+fn variable_length_parameters(src: &str, root: Node) -> Vec<Range<usize>> {
+    let mut out = Vec::new();
+    let mut stack = vec![root];
+    while let Some(n) = stack.pop() {
+        let mut c = n.walk();
+        stack.extend(n.named_children(&mut c));
+        let Some(parameters) = n.child_by_field_name("parameters").filter(|_| n.kind() == "function_declarator") else { continue };
+        let mut c = parameters.walk();
+        let declarations: Vec<Node> = parameters.named_children(&mut c).filter(|p| p.kind() == "parameter_declaration").collect();
+        let names: Vec<&str> = declarations.iter().filter_map(|p| p.child_by_field_name("declarator")).map(|d| ast_name(src, d)).collect();
+        for p in declarations {
+            // The extents of its array declarators, and what they hold.
+            let mut declarators: Vec<Node> = p.child_by_field_name("declarator").into_iter().collect();
+            let mut extents = Vec::new();
+            while let Some(d) = declarators.pop() {
+                let mut c = d.walk();
+                declarators.extend(d.named_children(&mut c).filter(|k| Some(*k) != d.child_by_field_name("size")));
+                extents.extend(d.child_by_field_name("size").filter(|_| d.kind() == "array_declarator"));
+            }
+            let mut variable = false;
+            while let Some(e) = extents.pop() {
+                let mut c = e.walk();
+                extents.extend(e.named_children(&mut c));
+                variable |= e.kind() == "identifier" && names.contains(&&src[e.byte_range()]);
+            }
+            if variable {
+                out.push(p.byte_range());
+            }
+        }
+    }
+    out.sort_by_key(|r| r.start);
+    out
 }
 
 /// The text of a file read as bytes: UTF-8 (ASCII included), else an
