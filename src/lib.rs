@@ -302,6 +302,14 @@ impl SchedulePlan {
         let untiled = SchedulePlan { tile_sizes: Vec::new(), second_level: None, ..self.clone() };
         (!self.tile_sizes.is_empty()).then_some(untiled)
     }
+
+    /// The plan to fall back on first when this one's tiles generate their
+    /// full tiles apart: the same tiles without that (`None` where this
+    /// plan isolates nothing already).
+    fn without_isolation(&self) -> Option<SchedulePlan> {
+        let plain = SchedulePlan { isolate_full_tiles: transform::tile::Isolate::Never, ..self.clone() };
+        (!self.tile_sizes.is_empty() && self.isolate_full_tiles != transform::tile::Isolate::Never).then_some(plain)
+    }
 }
 
 /// What [`generate_file`] does besides generating code.
@@ -566,9 +574,14 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
                     break (other, Some(a), privatizable, decision);
                 }
                 // A loaded schedule falls back on the original order.
-                plan = plan.as_ref().filter(|_| loaded.is_none()).and_then(SchedulePlan::untiled);
+                // Full tiles generated apart multiply the cases of a skewed
+                // band: the same tiles without that come first (where the
+                // bound that stopped isl counts operations, not seconds).
+                let isolated = !out_of_time.get() && transform::tile::isolates_full_tiles(&schedule);
+                plan = plan.as_ref().filter(|_| loaded.is_none()).and_then(|p| p.without_isolation().filter(|_| isolated).or_else(|| p.untiled()));
                 loaded = None;
                 let (title, what) = match &plan {
+                    Some(p) if !p.tile_sizes.is_empty() => ("is tiled without isolating its full tiles", "the code of its full tiles apart"),
                     Some(_) => ("is rescheduled without tiling", "the code of its tiles"),
                     None => ("keeps its original order", "its code"),
                 };

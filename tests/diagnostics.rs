@@ -282,22 +282,35 @@ fn unparsable_context_is_a_one_line_error() {
 }
 
 /// A new schedule whose tiles isl cannot generate code for within
-/// `AST_OPERATIONS` (statements of several nests fused into one band of
-/// tiles of 2 by 3) is generated untiled, with a warning at the region's
-/// pragma; the translation still succeeds and keeps the parallel loops.
+/// `AST_OPERATIONS` first loses the isolation of its full tiles (statements
+/// of several nests fused into one skewed band of tiles of 2 by 3, whose
+/// full tiles apart multiply the cases), then, where that is not enough
+/// either (the tiles of 4 of a band over several nests), its tiles: each
+/// step with a warning at the region's pragma. The translation still
+/// succeeds.
 #[test]
-fn tiles_over_the_code_generation_bound_are_dropped_with_a_warning() {
+fn tiles_over_the_code_generation_bound_lose_their_isolation_then_their_tiles_with_a_warning() {
     let dir = scratch();
     let output = dir.path().join("out.c");
     let case = "testsuite/run/17-two-level-tiny-tiles.c";
     let out = iotile(&args(&["--target=openmp", "--reschedule=always", "--tile-sizes=2,3", "--fusion=max", "-o", &output.display().to_string(), case]));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(0), "{stderr}");
-    assert!(stderr.contains(&format!("{case}:15:1: warning: region 0 is rescheduled without tiling")), "{stderr}");
+    assert!(stderr.contains(&format!("{case}:15:1: warning: region 0 is tiled without isolating its full tiles")), "{stderr}");
+    assert!(stderr.contains("generating the code of its full tiles apart would take isl more than 3000000 operations"), "{stderr}");
+    assert!(!stderr.contains("without tiling") && !stderr.contains("keeps its original order"), "{stderr}");
+    let generated = std::fs::read_to_string(&output).unwrap();
+    assert!(generated.contains("#pragma omp parallel for"), "the tiles lost their parallel loop:\n{generated}");
+    assert!(generated.contains("c0 += 2)") && generated.contains("c1 += 3)"), "the band lost its tiles of 2 by 3:\n{generated}");
+
+    let case = "testsuite/run/12-anti-dependences-past-budget.c";
+    let out = iotile(&args(&["--target=openmp", "--reschedule=always", "--tile-sizes=4", "--fusion=max", "-o", &output.display().to_string(), case]));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(stderr.contains(&format!("{case}:16:1: warning: region 0 is tiled without isolating its full tiles")), "{stderr}");
+    assert!(stderr.contains(&format!("{case}:16:1: warning: region 0 is rescheduled without tiling")), "{stderr}");
     assert!(stderr.contains("generating the code of its tiles would take isl more than 3000000 operations"), "{stderr}");
     assert!(!stderr.contains("keeps its original order"), "{stderr}");
-    let generated = std::fs::read_to_string(&output).unwrap();
-    assert!(generated.contains("#pragma omp parallel for"), "the untiled schedule lost its parallel loop:\n{generated}");
 }
 
 /// `--time-report` names every stage a rescheduled region went through,

@@ -21,7 +21,7 @@ use isl_rs::{ASTLoopType, DimType, Id, Map, MapList, MultiUnionPwAff, MultiVal, 
 use crate::deps::Dependences;
 use crate::legality::{band_reorderable, parallel_conflict, simd_conflicts};
 use crate::marks::{parallel_mark, registers_mark, simd_mark};
-use crate::isl::{named_id, tuple_names, within_operations, IslResult};
+use crate::isl::{named_id, tuple_names, within_operations, IslResult, IslText};
 use crate::model::io::{lcm, Band, BandReport, Hierarchy, InnermostChoice, RegisterBlock, Searches, Tiling, AUTO_MARGIN, SECOND_LEVEL_MARGIN, TRAFFIC_CUT};
 use crate::model::{one_step_along, stride, CostModel, Stride, STRIDED_IN_TILE};
 use crate::scop::Scop;
@@ -956,6 +956,12 @@ fn separate_statements(mut node: ScheduleNode) -> IslResult<ScheduleNode> {
         }
     }
     Ok(node)
+}
+
+/// Whether a band of `schedule` generates its full tiles apart (has an
+/// `isolate` option).
+pub fn isolates_full_tiles(schedule: &Schedule) -> bool {
+    schedule.isl_text().contains("isolate[")
 }
 
 /// `schedule` with every band member generated as loops of type `ty`, in
