@@ -2616,12 +2616,6 @@ impl<'a> Extractor<'a> {
         Ok((rest, Some(wrapping.gist(known)?.coalesce()?)))
     }
 
-    /// The arrays of the region whose values nothing reads after it (see
-    /// [`Scop::dead_after`]): those a `#pragma iotile scratch(...)` before
-    /// the region names, and arrays of automatic storage declared in the
-    /// function whose name occurs after the region nowhere in it, and
-    /// before it only in the declaration and as an element written (so no
-    /// pointer to them can outlive the region).
     /// The pure functions the statements call, directly or through one
     /// another, each after those it calls; only those with a device copy
     /// (the others were refused in device code).
@@ -2641,6 +2635,12 @@ impl<'a> Extractor<'a> {
             .collect()
     }
 
+    /// The arrays of the region whose values nothing reads after it (see
+    /// [`Scop::dead_after`]): those a `#pragma iotile scratch(...)` before
+    /// the region names, and arrays of automatic storage declared in the
+    /// function whose name occurs after the region nowhere in it, and
+    /// before it only in the declaration and as an element written (so no
+    /// pointer to them can outlive the region).
     fn dead_after(&self, input: &RegionInput, span: &Range<usize>) -> FResult<Vec<String>> {
         let mut dead = Vec::new();
         for pragma in &input.scratch_pragmas {

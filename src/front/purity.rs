@@ -108,7 +108,7 @@ pub fn pure_functions(
     let mut candidates = Vec::new();
     let mut c = root.walk();
     for f in root.named_children(&mut c).filter(|n| n.kind() == "function_definition") {
-        let (Some(ty), Some(declarator), Some(_)) = (f.child_by_field_name("type"), f.child_by_field_name("declarator"), f.child_by_field_name("body")) else { continue };
+        let (Some(ty), Some(declarator)) = (f.child_by_field_name("type"), f.child_by_field_name("declarator")) else { continue };
         let (Some(name), Some(parameters)) = (declarator.child_by_field_name("declarator"), declarator.child_by_field_name("parameters")) else { continue };
         if declarator.kind() != "function_declarator" || name.kind() != "identifier" || !arithmetic(text(ty)) {
             continue;
@@ -194,21 +194,21 @@ impl DeviceCopy<'_> {
             "char_literal" => return out.push_str(&format!("((int){text})")),
             _ => {}
         }
-        let called = n.child_by_field_name("function").filter(|f| n.kind() == "call_expression" && f.kind() == "identifier");
-        let called = called.map(|f| &self.src[f.byte_range()]);
+        let function = n.child_by_field_name("function").filter(|f| n.kind() == "call_expression" && f.kind() == "identifier");
+        let called = function.map(|f| &self.src[f.byte_range()]);
         let converted = called.and_then(|f| (self.math_parameter_type)(f));
+        let arguments = n.child_by_field_name("arguments");
         let mut at = n.start_byte();
         let mut c = n.walk();
         for child in n.children(&mut c) {
             out.push_str(&self.src[at..child.start_byte()]);
             at = child.end_byte();
-            match called {
-                Some(f) if Some(child) == n.child_by_field_name("function") && (self.is_pure)(f) => {
+            match (called, converted) {
+                (Some(f), _) if Some(child) == function && (self.is_pure)(f) => {
                     self.callees.push(f.to_string());
                     out.push_str(&device_name(f));
                 }
-                Some(_) if Some(child) == n.child_by_field_name("arguments") && converted.is_some() => {
-                    let ty = converted.unwrap_or("double");
+                (_, Some(ty)) if Some(child) == arguments => {
                     let mut at = child.start_byte();
                     let mut c = child.walk();
                     for argument in child.children(&mut c) {
