@@ -247,22 +247,23 @@ fn check_files(options: &Options) -> ExitCode {
     let started = Instant::now();
     std::thread::scope(|scope| {
         for _ in 0..options.jobs.max(1) {
-            scope.spawn(|| loop {
-                let Some(file) = options.files.get(next.fetch_add(1, Ordering::SeqCst) as usize) else { break };
-                let (found, slow) = match std::fs::read_to_string(file) {
-                    Ok(text) => check_source(&text, VARIANTS, options),
-                    Err(e) => (vec![("", Kind::Generator, format!("cannot read it: {e}"))], Vec::new()),
-                };
-                for (variant, kind, detail) in &found {
-                    println!("{}: {kind:?} with `{variant}`: {}", file.display(), first_lines(detail, 6));
+            scope.spawn(|| {
+                while let Some(file) = options.files.get(next.fetch_add(1, Ordering::SeqCst) as usize) {
+                    let (found, slow) = match std::fs::read_to_string(file) {
+                        Ok(text) => check_source(&text, VARIANTS, options),
+                        Err(e) => (vec![("", Kind::Generator, format!("cannot read it: {e}"))], Vec::new()),
+                    };
+                    for (variant, kind, detail) in &found {
+                        println!("{}: {kind:?} with `{variant}`: {}", file.display(), first_lines(detail, 6));
+                    }
+                    for variant in slow {
+                        println!("{}: past --max-seconds with `{variant}` (not a failure)", file.display());
+                    }
+                    if found.is_empty() {
+                        println!("{}: {} option sets, same output", file.display(), VARIANTS.len());
+                    }
+                    failed.fetch_add(found.len() as u64, Ordering::SeqCst);
                 }
-                for variant in slow {
-                    println!("{}: past --max-seconds with `{variant}` (not a failure)", file.display());
-                }
-                if found.is_empty() {
-                    println!("{}: {} option sets, same output", file.display(), VARIANTS.len());
-                }
-                failed.fetch_add(found.len() as u64, Ordering::SeqCst);
             });
         }
     });
