@@ -158,11 +158,15 @@ fn translate(cli: &Cli) -> Result<(), Reported> {
         eprint!("{}", times.report());
     }
     let output = output?;
-    if let Some(parameter) = file.variable_length_parameters.first().filter(|_| output.kernels_launched && cli.kernels.is_none()) {
+    if let Some((span, why)) = file.cplusplus_conflicts.first().filter(|_| output.kernels_launched && cli.kernels.is_none()) {
+        let more = match file.cplusplus_conflicts.len() - 1 {
+            0 => String::new(),
+            n => format!(" (and {n} more place{} in this file)", if n == 1 { "" } else { "s" }),
+        };
         let d = Diagnostic::spanned(
             "nvcc cannot compile the host code of this CUDA file",
-            parameter.clone(),
-            "C++ has no parameters of variable-length array type; with --kernels=FILE the kernels go to a CUDA file of their own and this one stays C",
+            span.clone(),
+            format!("{why}{more}; with --kernels=FILE the kernels go to a CUDA file of their own and this one stays C"),
         );
         eprint!("{}", d.into_warning().render(Some((&file.name, &file.text))));
     }
@@ -638,10 +642,8 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
                             return Err(region_error(file, region, &format!("its kernels take a value of type '{ty}', which their own CUDA file cannot name")));
                         }
                         let mut declarations: String = named.iter().map(|t| format!("{}\n", t.declaration)).collect();
-                        // C's `_Bool` (a cast in a statement) is C++'s `bool`
-                        // (the CPU emulation compiles the file as C).
                         if mapped.kernels.split(|c: char| !c.is_ascii_alphanumeric() && c != '_').any(|w| w == "_Bool") {
-                            declarations.insert_str(0, "#ifdef __cplusplus\n#define _Bool bool\n#endif\n");
+                            declarations.insert_str(0, back::cuda::CPLUSPLUS_BOOL);
                         }
                         mapped.kernels.insert_str(0, &declarations);
                     }

@@ -160,11 +160,12 @@ fn kernels_option_keeps_the_host_code_c() {
     assert_one_line_error(&out, "--kernels writes CUDA kernels: it cannot go with --target=openmp");
 }
 
-/// A one-file CUDA output of C with variable-length array parameters,
-/// which nvcc's C++ rejects, is written with a warning at the first such
-/// parameter that points to `--kernels`; with `--kernels`, no warning.
+/// A one-file CUDA output of C that nvcc's C++ rejects (variable-length
+/// array parameters, `restrict`, `malloc` without a cast, a C++ keyword as
+/// a name) is written with a warning at the first such place that points
+/// to `--kernels`; with `--kernels`, or in C++ as well, no warning.
 #[test]
-fn variable_length_array_parameters_in_one_cuda_file_get_a_warning() {
+fn c_that_is_not_cplusplus_in_one_cuda_file_gets_a_warning() {
     let dir = scratch();
     let output = dir.path().join("x.cu");
     let out = iotile(&["--target=cuda".into(), "-o".into(), output.display().to_string(), "testsuite/run/vla-params.c".into()]);
@@ -177,6 +178,23 @@ fn variable_length_array_parameters_in_one_cuda_file_get_a_warning() {
     let out = iotile(&[format!("--kernels={}", kernels.display()), "-o".into(), dir.path().join("x.c").display().to_string(), "testsuite/run/vla-params.c".into()]);
     assert!(out.status.success() && out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
     let out = iotile(&["--target=cuda".into(), "-o".into(), output.display().to_string(), "testsuite/run/kernel-matmul.c".into()]);
+    assert!(out.status.success() && out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
+    let program = |declarations: &str| {
+        let source = dir.path().join("p.c");
+        let text = format!(
+            "#include <stdlib.h>\n#define N 40\nstatic void twice(int n, double *{declarations}) {{\n  int i;\n#pragma scop\n  for (i = 0; i < n; i++)\n    b[i] = 2 * a[i];\n#pragma endscop\n}}\n\
+             int main(void) {{\n  double *a = {cast}malloc(N * sizeof *a), *b = {cast}calloc(N, sizeof *b);\n  void *{name} = malloc(1);\n  twice(N, a, b);\n  free({name});\n  return (int)b[1];\n}}\n",
+            cast = if declarations.contains("restrict") { "" } else { "(double *)" },
+            name = if declarations.contains("restrict") { "new" } else { "other" },
+        );
+        std::fs::write(&source, text).unwrap();
+        iotile(&["--target=cuda".into(), "-o".into(), output.display().to_string(), source.display().to_string()])
+    };
+    let out = program("restrict a, double *restrict b");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success() && stderr.contains("p.c:3:34: warning: nvcc cannot compile the host code of this CUDA file"), "{stderr}");
+    assert!(stderr.contains("C++ has no 'restrict' qualifier (nvcc spells it __restrict__) (and 5 more places in this file)"), "{stderr}");
+    let out = program("a, double *b");
     assert!(out.status.success() && out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
 }
 

@@ -61,11 +61,10 @@ pub struct SourceFile {
     pub expanded: String,
     /// The regions in order.
     pub regions: Vec<Region>,
-    /// The parameters of the file's functions declared with an array type
-    /// whose extent names another parameter (`double A[n][m]`, `double
-    /// (*A)[m]`), as spans of the original text: C99 that C++ (nvcc's
-    /// language) rejects.
-    pub variable_length_parameters: Vec<Range<usize>>,
+    /// The places where the file's own code is C that C++ (nvcc's
+    /// language) rejects, in order, as spans of the original text with
+    /// what C++ lacks there (see [`cplusplus_conflicts`]).
+    pub cplusplus_conflicts: Vec<(Range<usize>, &'static str)>,
 }
 
 /// Reads, preprocesses and parses `path`, and extracts every region.
@@ -214,48 +213,149 @@ fn parse_expanded(session: &Session, name: String, text: String, mut pre: prepro
         let span = map_span(&pre, &text, &line_starts, start.byte_range());
         return Err(Diagnostic::spanned("'#pragma scop' without '#pragma endscop'", span, "this region is never closed"));
     }
-    let variable_length_parameters = variable_length_parameters(&pre.text, tree.root_node())
+    // Only what the file itself spells out: a word a macro expands to
+    // is the macro's (the `restrict` of a header's `RESTRICT` is not
+    // written in this file; its `bool`, expanded from a header's macro, is
+    // C++'s own).
+    let cplusplus_conflicts = cplusplus_conflicts(&pre.text, tree.root_node())
         .into_iter()
-        .map(|p| map_span(&pre, &text, &line_starts, p))
-        .filter(|p| !p.is_empty())
+        .filter_map(|(expanded, why)| {
+            let p = map_span(&pre, &text, &line_starts, expanded.clone());
+            let word = &pre.text[expanded];
+            let spelled = !word.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') || text.get(p.clone()) == Some(word);
+            (!p.is_empty() && spelled).then_some((p, why))
+        })
         .collect();
-    Ok(SourceFile { name, text, expanded: pre.text, regions, variable_length_parameters })
+    Ok(SourceFile { name, text, expanded: pre.text, regions, cplusplus_conflicts })
 }
 
-/// The spans of the parameter declarations whose array extents name a
-/// parameter of the same function (see
-/// [`SourceFile::variable_length_parameters`]).
-fn variable_length_parameters(src: &str, root: Node) -> Vec<Range<usize>> {
-    let mut out = Vec::new();
+/// Words that C++ reserves and C leaves to programs (those C spells with
+/// an underscore and a capital, `bool` or `alignas`, come from headers as
+/// macros, which the expanded text no longer holds).
+const CPLUSPLUS_KEYWORDS: &[&str] = &[
+    "and", "and_eq", "bitand", "bitor", "catch", "class", "compl", "concept", "const_cast", "consteval", "constexpr", "constinit",
+    "decltype", "delete", "dynamic_cast", "explicit", "export", "friend", "mutable", "namespace", "new", "noexcept", "not", "not_eq",
+    "nullptr", "operator", "or", "or_eq", "private", "protected", "public", "reinterpret_cast", "requires", "static_cast", "template",
+    "this", "throw", "try", "typeid", "typename", "using", "virtual", "xor", "xor_eq",
+];
+
+/// Functions whose `void *` result C converts to any object pointer
+/// without a cast, which C++ does not.
+const ALLOCATION_FUNCTIONS: &[&str] = &["malloc", "calloc", "realloc", "aligned_alloc"];
+
+/// The places in the expanded text where C that nvcc's C++ rejects is
+/// written, with what C++ lacks there (checked with nvcc, each one an
+/// error in a `.cu` file): a parameter of variable-length array type
+/// (`double A[n][m]`, `double (*A)[m]`), `restrict`, `static` in an array
+/// parameter's extent, the result of an allocation function stored in a
+/// pointer other than `void *` without a cast, and a C++ keyword used as
+/// a name.
+fn cplusplus_conflicts(src: &str, root: Node) -> Vec<(Range<usize>, &'static str)> {
+    let mut nodes = Vec::new();
     let mut stack = vec![root];
     while let Some(n) = stack.pop() {
         let mut c = n.walk();
-        stack.extend(n.named_children(&mut c));
-        let Some(parameters) = n.child_by_field_name("parameters").filter(|_| n.kind() == "function_declarator") else { continue };
-        let mut c = parameters.walk();
-        let declarations: Vec<Node> = parameters.named_children(&mut c).filter(|p| p.kind() == "parameter_declaration").collect();
-        let names: Vec<&str> = declarations.iter().filter_map(|p| p.child_by_field_name("declarator")).map(|d| ast_name(src, d)).collect();
-        for p in declarations {
-            // The extents of its array declarators, and what they hold.
-            let mut declarators: Vec<Node> = p.child_by_field_name("declarator").into_iter().collect();
-            let mut extents = Vec::new();
-            while let Some(d) = declarators.pop() {
-                let mut c = d.walk();
-                declarators.extend(d.named_children(&mut c).filter(|k| Some(*k) != d.child_by_field_name("size")));
-                extents.extend(d.child_by_field_name("size").filter(|_| d.kind() == "array_declarator"));
+        stack.extend(n.children(&mut c));
+        nodes.push(n);
+    }
+    // Names declared as `void *`: what an allocation may initialise.
+    let void_pointers: Vec<&str> = nodes
+        .iter()
+        .filter(|n| matches!(n.kind(), "declaration" | "parameter_declaration") && n.child_by_field_name("type").is_some_and(|t| &src[t.byte_range()] == "void"))
+        .flat_map(|n| {
+            let mut c = n.walk();
+            n.children_by_field_name("declarator", &mut c).collect::<Vec<_>>()
+        })
+        .filter_map(|d| void_pointer_name(src, d))
+        .collect();
+    let mut out = Vec::new();
+    for &n in &nodes {
+        let text = &src[n.byte_range()];
+        match n.kind() {
+            "function_declarator" => out.extend(variable_length_parameters(src, n).into_iter().map(|p| (p, "C++ has no parameters of variable-length array type"))),
+            "type_qualifier" if text == "restrict" => out.push((n.byte_range(), "C++ has no 'restrict' qualifier (nvcc spells it __restrict__)")),
+            "static" if n.parent().is_some_and(|p| p.kind() == "array_declarator") => out.push((n.byte_range(), "C++ has no 'static' in an array parameter's extent")),
+            "identifier" | "field_identifier" | "type_identifier" | "statement_identifier" if CPLUSPLUS_KEYWORDS.contains(&text) => {
+                out.push((n.byte_range(), "this name is a keyword in C++"))
             }
-            let mut variable = false;
-            while let Some(e) = extents.pop() {
-                let mut c = e.walk();
-                extents.extend(e.named_children(&mut c));
-                variable |= e.kind() == "identifier" && names.contains(&&src[e.byte_range()]);
+            "call_expression" if n.child_by_field_name("function").is_some_and(|f| ALLOCATION_FUNCTIONS.contains(&&src[f.byte_range()])) => {
+                let mut value = n;
+                while let Some(p) = value.parent().filter(|p| p.kind() == "parenthesized_expression") {
+                    value = p;
+                }
+                let Some(parent) = value.parent() else { continue };
+                let target = match parent.kind() {
+                    "init_declarator" if parent.child_by_field_name("value") == Some(value) => parent.child_by_field_name("declarator"),
+                    "assignment_expression" if parent.child_by_field_name("right") == Some(value) => parent.child_by_field_name("left"),
+                    _ => None,
+                };
+                // The name stored into (an element's array), unless it
+                // holds `void *`.
+                let Some(mut name) = target else { continue };
+                while let Some(inner) = name.child_by_field_name("declarator").or_else(|| name.child_by_field_name("argument")) {
+                    name = inner;
+                }
+                let declared_void = if parent.kind() == "init_declarator" {
+                    void_pointer_name(src, parent).is_some() && parent.parent().and_then(|d| d.child_by_field_name("type")).is_some_and(|t| &src[t.byte_range()] == "void")
+                } else {
+                    void_pointers.contains(&&src[name.byte_range()])
+                };
+                if let Some(function) = n.child_by_field_name("function").filter(|_| name.kind() == "identifier" && !declared_void) {
+                    out.push((function.byte_range(), "C++ converts 'void *' to another pointer type only with a cast"));
+                }
             }
-            if variable {
-                out.push(p.byte_range());
-            }
+            _ => {}
         }
     }
-    out.sort_by_key(|r| r.start);
+    // One place per construct: a `restrict` inside a parameter already
+    // found is not another.
+    out.sort_by_key(|(r, _)| (r.start, std::cmp::Reverse(r.end)));
+    let mut end = 0;
+    out.retain(|(r, _)| {
+        let separate = end <= r.start;
+        end = end.max(r.end);
+        separate
+    });
+    out
+}
+
+/// The name `declarator` declares when it declares a pointer (one level,
+/// as `*p` or `*p = ...`), the declarations of `void *` that an
+/// allocation's result may go to without a cast.
+fn void_pointer_name<'s>(src: &'s str, declarator: Node) -> Option<&'s str> {
+    let d = if declarator.kind() == "init_declarator" { declarator.child_by_field_name("declarator")? } else { declarator };
+    let inner = d.child_by_field_name("declarator").filter(|_| d.kind() == "pointer_declarator")?;
+    (inner.kind() == "identifier").then(|| &src[inner.byte_range()])
+}
+
+/// The spans of the parameter declarations of `declarator` (a
+/// `function_declarator`) whose array extents name another of its
+/// parameters.
+fn variable_length_parameters(src: &str, declarator: Node) -> Vec<Range<usize>> {
+    let mut out = Vec::new();
+    let Some(parameters) = declarator.child_by_field_name("parameters") else { return out };
+    let mut c = parameters.walk();
+    let declarations: Vec<Node> = parameters.named_children(&mut c).filter(|p| p.kind() == "parameter_declaration").collect();
+    let names: Vec<&str> = declarations.iter().filter_map(|p| p.child_by_field_name("declarator")).map(|d| ast_name(src, d)).collect();
+    for p in declarations {
+        // The extents of its array declarators, and what they hold.
+        let mut declarators: Vec<Node> = p.child_by_field_name("declarator").into_iter().collect();
+        let mut extents = Vec::new();
+        while let Some(d) = declarators.pop() {
+            let mut c = d.walk();
+            declarators.extend(d.named_children(&mut c).filter(|k| Some(*k) != d.child_by_field_name("size")));
+            extents.extend(d.child_by_field_name("size").filter(|_| d.kind() == "array_declarator"));
+        }
+        let mut variable = false;
+        while let Some(e) = extents.pop() {
+            let mut c = e.walk();
+            extents.extend(e.named_children(&mut c));
+            variable |= e.kind() == "identifier" && names.contains(&&src[e.byte_range()]);
+        }
+        if variable {
+            out.push(p.byte_range());
+        }
+    }
     out
 }
 
@@ -696,7 +796,7 @@ pub fn function_start(text: &str, at: usize) -> usize {
 
 #[cfg(test)]
 mod tests {
-    use super::{portable_typedefs, typedefs_named};
+    use super::{cplusplus_conflicts, portable_typedefs, typedefs_named};
 
     fn builtin(w: &str) -> bool {
         ["char", "int", "double", "unsigned", "const", "long"].contains(&w)
@@ -726,5 +826,31 @@ mod tests {
         let named: Vec<&str> = typedefs_named(&found, &names(&["static", "__global__", "void", "k", "sample", "a", "int", "n"])).iter().map(|t| t.name.as_str()).collect();
         assert_eq!(named, ["real", "sample"]);
         assert!(typedefs_named(&found, &names(&["double", "a", "int", "realm"])).is_empty());
+    }
+
+    /// Each construct of C that nvcc's C++ rejects is found where it is
+    /// written (the cases checked with nvcc); what C++ also accepts is not.
+    #[test]
+    fn cplusplus_conflicts_are_what_nvcc_rejects() {
+        let text = "typedef double real;\n\
+                    void f(int n, double A[restrict n][4], double *restrict p, double q[static 4], double B[8]) {\n\
+                    double *a = malloc(8), *c = (double *)malloc(8); real *b; void *v = malloc(4), *w;\n\
+                    b = (calloc(1, 8)); w = realloc(v, 8); int new = 1, this_ok = 2; float (*X)[n] = (float (*)[n])malloc(4);\n}\n";
+        let mut parser = tree_sitter::Parser::new();
+        parser.set_language(&tree_sitter_c::LANGUAGE.into()).unwrap();
+        let tree = parser.parse(text, None).unwrap();
+        let found: Vec<(&str, &str)> = cplusplus_conflicts(text, tree.root_node()).into_iter().map(|(r, why)| (&text[r], why)).collect();
+        let expected = [
+            ("double A[restrict n][4]", "variable-length array"),
+            ("restrict", "'restrict'"),
+            ("static", "'static'"),
+            ("malloc", "'void *'"),
+            ("calloc", "'void *'"),
+            ("new", "keyword"),
+        ];
+        assert_eq!(found.len(), expected.len(), "{found:?}");
+        for ((span, why), (expected_span, expected_why)) in found.iter().zip(expected) {
+            assert!(*span == expected_span && why.contains(expected_why), "{found:?}");
+        }
     }
 }
