@@ -1134,6 +1134,12 @@ impl<'a> Extractor<'a> {
                 let (a, b) = align(self.affine(args[0])?, self.affine(args[1])?)?;
                 Ok(if name.eq_ignore_ascii_case("min") { a.min(b)? } else { a.max(b)? })
             }
+            // C converts the argument to the function's parameter type,
+            // as a cast would, and gives max(x, -x).
+            _ if args.len() == 1 && matches!(name, "abs" | "labs") => {
+                let value = self.affine_cast(node, math_parameter_type(name).unwrap_or("int"), args[0])?;
+                Ok(value.copy()?.max(value.neg()?)?)
+            }
             ("floord" | "ceild", 2) => {
                 let Some(c) = self.constant_of(args[1]).filter(|c| *c > 0) else {
                     return error(args[1], "divisor is not a positive constant", "floord/ceild are affine only by a positive constant");
@@ -1143,7 +1149,7 @@ impl<'a> Extractor<'a> {
                 let q = a.scale_down_val(v)?;
                 Ok(if name.eq_ignore_ascii_case("floord") { q.floor()? } else { q.ceil()? })
             }
-            _ => error(node, format!("call to '{name}' in an affine expression"), "only min, max, floord and ceild are understood in loop bounds, conditions and subscripts"),
+            _ => error(node, format!("call to '{name}' in an affine expression"), "only min, max, floord, ceild and abs are understood in loop bounds, conditions and subscripts"),
         }
     }
 
@@ -1177,6 +1183,10 @@ impl<'a> Extractor<'a> {
             "call_expression" if node.child_by_field_name("function").is_some_and(|f| self.pure_functions.contains_key(self.text(f))) => {
                 let f = node.child_by_field_name("function").map(|f| self.text(f)).unwrap_or("");
                 IntType::named(&resolve_typedefs(&self.pure_functions[f].result, self.typedefs))
+            }
+            "call_expression" if node.child_by_field_name("function").is_some_and(|f| matches!(self.text(f), "abs" | "labs")) => {
+                let f = node.child_by_field_name("function").map(|f| self.text(f)).unwrap_or("");
+                IntType::named(math_parameter_type(f).unwrap_or("int"))
             }
             "call_expression" => match node.child_by_field_name("arguments") {
                 Some(a) => {
