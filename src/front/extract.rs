@@ -790,6 +790,19 @@ fn names_declared_in_caller(src: &str, call: Node) -> HashSet<String> {
     names
 }
 
+/// The operands of a comma expression, in the order C evaluates them
+/// (`expr` itself if it is not one).
+fn comma_operands(expr: Node) -> Vec<Node> {
+    match (expr.kind(), expr.child_by_field_name("left"), expr.child_by_field_name("right")) {
+        ("comma_expression", Some(left), Some(right)) => {
+            let mut operands = comma_operands(left);
+            operands.extend(comma_operands(right));
+            operands
+        }
+        _ => vec![expr],
+    }
+}
+
 /// `node` without the parentheses around it.
 fn unparenthesized(node: Node) -> Node {
     let mut node = node;
@@ -1428,7 +1441,20 @@ impl<'a> Extractor<'a> {
             "preproc_call" if is_loop_hint(self.src, node) => Ok(()),
             "expression_statement" => match node.named_child(0) {
                 None => Ok(()),
-                Some(e) => self.assignment(node, e, items),
+                // `a, b;` is `a; b;`: C evaluates the operands of a comma
+                // in order, each one complete before the next.
+                Some(e) if e.kind() == "comma_expression" => {
+                    for operand in comma_operands(e) {
+                        let mut pieces = self.body_pieces(operand);
+                        pieces.push(BodyPiece::Text(";".into()));
+                        self.assignment(operand, operand, Body { pieces }, items)?;
+                    }
+                    Ok(())
+                }
+                Some(e) => {
+                    let body = Body { pieces: self.body_pieces(node) };
+                    self.assignment(node, e, body, items)
+                }
             },
             "declaration" => self.declaration(node, items),
             "for_statement" => self.for_loop(node, items),
@@ -1513,20 +1539,22 @@ impl<'a> Extractor<'a> {
             }
             "expression_statement" => {
                 let Some(expr) = node.named_child(0) else { return Ok(()) };
-                let (target, mut value) = match expr.kind() {
-                    "assignment_expression" => (expr.child_by_field_name("left").unwrap_or(expr), expr.child_by_field_name("right")),
-                    "update_expression" => (expr.child_by_field_name("argument").unwrap_or(expr), None),
-                    _ => return error(expr, "expression statement without an assignment", "only assignments are allowed as statements"),
-                };
-                writes.push(self.assigned(target, true, reads)?);
-                while let Some(v) = value.filter(|v| v.kind() == "assignment_expression" && node_op(self.src, *v) == "=") {
-                    writes.push(self.assigned(v.child_by_field_name("left").unwrap_or(v), true, reads)?);
-                    value = v.child_by_field_name("right");
+                for expr in comma_operands(expr) {
+                    let (target, mut value) = match expr.kind() {
+                        "assignment_expression" => (expr.child_by_field_name("left").unwrap_or(expr), expr.child_by_field_name("right")),
+                        "update_expression" => (expr.child_by_field_name("argument").unwrap_or(expr), None),
+                        _ => return error(expr, "expression statement without an assignment", "only assignments are allowed as statements"),
+                    };
+                    writes.push(self.assigned(target, true, reads)?);
+                    while let Some(v) = value.filter(|v| v.kind() == "assignment_expression" && node_op(self.src, *v) == "=") {
+                        writes.push(self.assigned(v.child_by_field_name("left").unwrap_or(v), true, reads)?);
+                        value = v.child_by_field_name("right");
+                    }
+                    if let Some(v) = value {
+                        self.reads_of(v, reads)?;
+                    }
                 }
-                match value {
-                    Some(v) => self.reads_of(v, reads),
-                    None => Ok(()),
-                }
+                Ok(())
             }
             kind => error(node, format!("{} inside an 'if' whose condition is not affine", describe(kind)), "under a condition that reads data (or is not affine), only assignments and further 'if's are supported"),
         }
@@ -1924,7 +1952,8 @@ impl<'a> Extractor<'a> {
         Ok(())
     }
 
-    fn assignment(&mut self, stmt: Node, expr: Node, items: &mut Vec<Item>) -> FResult<()> {
+    /// The statement `stmt` (printed as `body`) that evaluates `expr`.
+    fn assignment(&mut self, stmt: Node, expr: Node, body: Body, items: &mut Vec<Item>) -> FResult<()> {
         let (target, compound, mut value) = match expr.kind() {
             "assignment_expression" => {
                 let op = node_op(self.src, expr);
@@ -1932,7 +1961,6 @@ impl<'a> Extractor<'a> {
             }
             "update_expression" => (expr.child_by_field_name("argument").unwrap_or(expr), true, None),
             "call_expression" => return error(expr, "function call as a statement", "a call may have side effects iotile cannot see; only assignments are allowed"),
-            "comma_expression" => return error(expr, "comma expression in a scop", "split it into separate statements"),
             _ => return error(expr, "expression statement without an assignment", "only assignments are allowed as statements"),
         };
         let mut reads = Vec::new();
@@ -1946,7 +1974,6 @@ impl<'a> Extractor<'a> {
         if let Some(v) = value {
             self.reads_of(v, &mut reads)?;
         }
-        let body = Body { pieces: self.body_pieces(stmt) };
         self.add_statement(stmt, writes, reads, body, items)
     }
 
@@ -2402,7 +2429,7 @@ impl<'a> Extractor<'a> {
             "unary_expression" => self.reads_of(node.child_by_field_name("argument").unwrap_or(node), reads),
             "pointer_expression" => error(node, "pointer dereference or address-of in a scop", "the accessed memory cannot be analysed; use array subscripts"),
             "assignment_expression" | "update_expression" => error(node, "assignment inside an expression", "side effects inside expressions are not supported; make it a separate statement"),
-            "comma_expression" => error(node, "comma expression in a scop", "split it into separate statements"),
+            "comma_expression" => error(node, "comma expression inside an expression", "only commas between whole assignments ('a = x, b = y;') are understood, as separate statements"),
             "field_expression" => error(node, "structure member access in a scop", "only scalars and arrays of scalars are supported"),
             _ => error(node, format!("{} is not supported in a scop", describe(node.kind())), "not a side-effect-free expression iotile understands"),
         }

@@ -8,6 +8,6 @@ void f(int n, int m, double A[n][m], double x[n])
 #pragma endscop
 #pragma scop
   for (i = 0; i < n; i++)
-    x[i] = x[i] > 0 ? x[i] : -x[i], x[i] += 1.0;
+    x[i] = (x[i] > 0 ? x[i] : -x[i], x[i] + 1.0);
 #pragma endscop
 }
