@@ -94,7 +94,7 @@ fn map_lines(text: String, main_file: &str) -> Preprocessed {
             let last_line = out.trim_end_matches('\n').rsplit('\n').next().unwrap_or("").trim();
             let same_line = file == main_file && origin.last() == Some(&Some(number)) && !last_line.is_empty() && !last_line.starts_with('#');
             joining = same_line && (system || expansion);
-            expansion = joining && system;
+            expansion = file == main_file && system;
             current = (file == main_file).then_some(number);
             if !joining {
                 origin.push(None);
@@ -155,6 +155,11 @@ mod tests {
         assert_eq!(p.text.split_whitespace().collect::<Vec<_>>(), ["int", "x;", "y", "=", "(", "_Bool", ")x", "+", "1;", "z;", "w;"]);
         assert_eq!(p.text.lines().nth(2), Some("  y = ( _Bool )x + 1;"));
         assert_eq!(p.origin, vec![None, Some(1), Some(2), Some(3), None, None, Some(4), None, Some(4)]);
+        // A macro at the start of a line: the line it broke is joined.
+        let text = "# 1 \"a.c\"\nint x;\n# 2 \"a.c\" 3 4\n        1\n# 2 \"a.c\"\n        ;\nz;\n".to_string();
+        let p = map_lines(text, "a.c");
+        assert_eq!(p.text.lines().nth(3), Some("        1 ;"));
+        assert_eq!(p.origin, vec![None, Some(1), None, Some(2), Some(3)]);
         // A `_Pragma` gets markers of the same line too: its line stays.
         let text = "# 1 \"a.c\"\nint x;\n \n# 3 \"a.c\"\n#pragma scop\n# 3 \"a.c\"\n \n  y = 1;\n".to_string();
         let p = map_lines(text, "a.c");
