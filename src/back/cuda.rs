@@ -239,10 +239,14 @@ pub fn write_region(scop: &Scop, ast: &RegionAst, indent: &str, privatizable: &P
                 return Err(IslError(format!("the region accesses '{}' before its first element (a negative first subscript), and the CUDA target copies it from that element on", array.name)));
             }
         }
-        // A constant first extent is taken as a bound, also a
-        // parameter's (`double A[10]`, which C reads as a pointer), as the
-        // rest of iotile takes it.
+        // A parameter's first extent bounds nothing: C reads `double
+        // a[10]` (even `a[static 10]`, "at least 10") as a pointer, which
+        // may point into a longer array that the region reads past the
+        // tenth element. Its copy spans what the region accesses, as a
+        // pointer's does. An array declared here or at file scope has the
+        // elements its first extent says.
         let first = match (&array.extents[0], elements) {
+            (_, Some(elements)) if array.parameter => accessed_extent(scop, ast, privatizable, elements)?,
             (Some(e), _) => e.clone(),
             (None, Some(elements)) => accessed_extent(scop, ast, privatizable, elements)?,
             (None, None) => return Err(IslError(format!("'{}' is not accessed", array.name))),
@@ -317,7 +321,7 @@ fn accessed_elements(scop: &Scop, name: &str) -> IslResult<Option<Set>> {
 }
 
 /// The first extent of an array whose declaration gives none (a pointer,
-/// `A[]`): one more than the largest first subscript among the `elements`
+/// `A[]`) or that is a parameter: one more than the largest first subscript among the `elements`
 /// the region accesses, as a C expression of the parameters.
 fn accessed_extent(scop: &Scop, ast: &RegionAst, privatizable: &Privatization, elements: Set) -> IslResult<String> {
     // Where the region accesses no element, the largest is -1 (an empty
@@ -332,7 +336,10 @@ fn accessed_extent(scop: &Scop, ast: &RegionAst, privatizable: &Privatization, e
     let build = AstBuild::from_context(scop.context.copy()?)?;
     let none = HashMap::new();
     let text = Writer::for_parts(scop, ast, "", 0, privatizable, &none).expression(&build.expr_from_pw_aff(largest)?)?;
-    Ok(format!("({text}) + 1"))
+    Ok(match text.trim().parse::<i64>() {
+        Ok(constant) => (constant + 1).to_string(),
+        Err(_) => format!("({text}) + 1"),
+    })
 }
 
 /// The names of the marks inside `node`.

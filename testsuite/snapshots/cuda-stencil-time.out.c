@@ -6,6 +6,9 @@
 #include <cuda_runtime.h>
 #endif
 #define IOTILE_HD __host__ __device__
+#ifdef __cplusplus
+#define _Bool bool
+#endif
 #ifndef IOTILE_HD
 #define IOTILE_HD
 #endif
@@ -104,11 +107,11 @@ void jacobi(int steps, int n, double A[n], double B[n])
   } else {
   {
     double *iotile_device_B;
-    IOTILE_CUDA_CHECK(cudaMalloc((void **)&iotile_device_B, ((n) > 0 ? (size_t)(n) : 0) * sizeof(double)));
-    IOTILE_CUDA_CHECK(cudaMemcpy(iotile_device_B, B, ((n) > 0 ? (size_t)(n) : 0) * sizeof(double), cudaMemcpyHostToDevice));
+    IOTILE_CUDA_CHECK(cudaMalloc((void **)&iotile_device_B, (((steps >= 1 && n >= 3 ? n - 2 : -1) + 1) > 0 ? (size_t)((steps >= 1 && n >= 3 ? n - 2 : -1) + 1) : 0) * sizeof(double)));
+    IOTILE_CUDA_CHECK(cudaMemcpy(iotile_device_B, B, (((steps >= 1 && n >= 3 ? n - 2 : -1) + 1) > 0 ? (size_t)((steps >= 1 && n >= 3 ? n - 2 : -1) + 1) : 0) * sizeof(double), cudaMemcpyHostToDevice));
     double *iotile_device_A;
-    IOTILE_CUDA_CHECK(cudaMalloc((void **)&iotile_device_A, ((n) > 0 ? (size_t)(n) : 0) * sizeof(double)));
-    IOTILE_CUDA_CHECK(cudaMemcpy(iotile_device_A, A, ((n) > 0 ? (size_t)(n) : 0) * sizeof(double), cudaMemcpyHostToDevice));
+    IOTILE_CUDA_CHECK(cudaMalloc((void **)&iotile_device_A, (((steps >= 1 && n >= 3 ? n - 1 : -1) + 1) > 0 ? (size_t)((steps >= 1 && n >= 3 ? n - 1 : -1) + 1) : 0) * sizeof(double)));
+    IOTILE_CUDA_CHECK(cudaMemcpy(iotile_device_A, A, (((steps >= 1 && n >= 3 ? n - 1 : -1) + 1) > 0 ? (size_t)((steps >= 1 && n >= 3 ? n - 1 : -1) + 1) : 0) * sizeof(double), cudaMemcpyHostToDevice));
     for (int c0 = 0; c0 < steps; c0++) {
       {
         const int iotile_lower = 1;
@@ -127,9 +130,9 @@ void jacobi(int steps, int n, double A[n], double B[n])
         }
       }
     }
-    IOTILE_CUDA_CHECK(cudaMemcpy(B, iotile_device_B, ((n) > 0 ? (size_t)(n) : 0) * sizeof(double), cudaMemcpyDeviceToHost));
+    IOTILE_CUDA_CHECK(cudaMemcpy(B, iotile_device_B, (((steps >= 1 && n >= 3 ? n - 2 : -1) + 1) > 0 ? (size_t)((steps >= 1 && n >= 3 ? n - 2 : -1) + 1) : 0) * sizeof(double), cudaMemcpyDeviceToHost));
     IOTILE_CUDA_CHECK(cudaFree(iotile_device_B));
-    IOTILE_CUDA_CHECK(cudaMemcpy(A, iotile_device_A, ((n) > 0 ? (size_t)(n) : 0) * sizeof(double), cudaMemcpyDeviceToHost));
+    IOTILE_CUDA_CHECK(cudaMemcpy(A, iotile_device_A, (((steps >= 1 && n >= 3 ? n - 1 : -1) + 1) > 0 ? (size_t)((steps >= 1 && n >= 3 ? n - 1 : -1) + 1) : 0) * sizeof(double), cudaMemcpyDeviceToHost));
     IOTILE_CUDA_CHECK(cudaFree(iotile_device_A));
   }
   }

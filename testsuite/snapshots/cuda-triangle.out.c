@@ -6,6 +6,9 @@
 #include <cuda_runtime.h>
 #endif
 #define IOTILE_HD __host__ __device__
+#ifdef __cplusplus
+#define _Bool bool
+#endif
 #ifndef IOTILE_HD
 #define IOTILE_HD
 #endif
