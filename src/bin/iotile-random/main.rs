@@ -18,6 +18,7 @@
 //! iotile-random --pipelines --count 500 --all     # image pipelines only
 //! iotile-random --print 17                        # show the program of seed 17
 //! iotile-random probe.c other.c                   # hand-written programs, every option set
+//! iotile-random --count 50 --nvcc "$(scripts/nvcc.sh)"  # and real nvcc on their CUDA output
 //! ```
 
 mod edge;
@@ -73,6 +74,13 @@ struct Options {
     /// Seconds one iotile, compiler or program run may take.
     #[arg(long, default_value_t = 120)]
     timeout: u64,
+    /// Also compile the CUDA output of every program with this nvcc (no
+    /// GPU needed; `scripts/nvcc.sh` installs one): under each option set
+    /// of [`NVCC_VARIANTS`], a one-file output must compile exactly where
+    /// iotile does not warn that its host code is C that C++ rejects, and
+    /// the kernels' own file of `--kernels` always.
+    #[arg(long)]
+    nvcc: Option<PathBuf>,
     /// Check these C programs (self-contained, printing their results)
     /// under every option set, instead of generated ones.
     files: Vec<PathBuf>,
@@ -131,7 +139,14 @@ enum Kind {
     DoesNotCompile,
     WrongOutput,
     Timeout,
+    /// Real nvcc rejects a CUDA output iotile did not warn about (or
+    /// compiles one it warned about).
+    Nvcc,
 }
+
+/// The option sets whose CUDA output `--nvcc` compiles (`nvcc` names the
+/// check in reports).
+const NVCC_VARIANTS: &[&str] = &["nvcc --target=cuda", "nvcc --target=cuda --tile-sizes=3,5 --fusion=max", "nvcc --target=cuda --tile-sizes=4 --fusion=liveout"];
 
 #[derive(Debug)]
 struct Failure {
@@ -306,7 +321,56 @@ fn check_source(source: &str, variants: &[&'static str], options: &Options) -> (
             Err((kind, detail)) => found.push((variant, kind, detail)),
         }
     }
+    for &variant in NVCC_VARIANTS.iter().filter(|_| options.nvcc.is_some()) {
+        if let Err((kind, detail)) = check_nvcc(variant, &path, dir, options) {
+            found.push((variant, kind, detail));
+        }
+    }
     (found, slow)
+}
+
+/// Compiles the CUDA translations of `source` under `variant` (one of
+/// [`NVCC_VARIANTS`]) with `--nvcc`: the one-file output where it launches
+/// kernels, which must compile exactly where iotile gave no warning that
+/// its host code is not C++, and the kernels' own file of `--kernels`.
+fn check_nvcc(variant: &str, source: &Path, dir: &Path, options: &Options) -> Result<(), (Kind, String)> {
+    let Some(nvcc) = &options.nvcc else { return Ok(()) };
+    let timeout = Duration::from_secs(options.timeout);
+    let flags: Vec<&str> = variant.split_whitespace().skip(1).collect();
+    let translate = |output: &Path, kernels: Option<&Path>| -> Result<String, (Kind, String)> {
+        let mut cmd = Command::new(&options.iotile);
+        cmd.args(&flags).args(kernels.map(|k| format!("--kernels={}", k.display()))).arg("-o").arg(output).arg(source);
+        let (ok, _, stderr) = run(cmd, timeout, dir).map_err(|e| (Kind::Timeout, format!("iotile: {e}")))?;
+        if ok { Ok(stderr) } else { Err((iotile_kind(&stderr), stderr)) }
+    };
+    let nvcc_compiles = |file: &Path| -> Result<(bool, String), (Kind, String)> {
+        let mut cmd = Command::new(nvcc);
+        cmd.args(["-arch=sm_90", "-c"]).arg(file).arg("-o").arg(dir.join("nvcc.o"));
+        let (ok, _, stderr) = run(cmd, timeout, dir).map_err(|e| (Kind::Timeout, format!("nvcc: {e}")))?;
+        Ok((ok, stderr))
+    };
+    let one_file = dir.join("translated.cu");
+    let warning = translate(&one_file, None)?;
+    let launches = std::fs::read_to_string(&one_file).is_ok_and(|text| text.contains("__global__"));
+    if launches {
+        let warned = warning.contains("nvcc cannot compile the host code");
+        let (compiled, errors) = nvcc_compiles(&one_file)?;
+        match (warned, compiled) {
+            (false, false) => return Err((Kind::Nvcc, format!("nvcc rejects the one-file output: {errors}"))),
+            (true, true) => return Err((Kind::Nvcc, format!("nvcc compiles the one-file output iotile warned about: {warning}"))),
+            _ => {}
+        }
+    }
+    let kernels = dir.join("translated.kernels.cu");
+    let _ = std::fs::remove_file(&kernels);
+    translate(&dir.join("translated.c"), Some(&kernels))?;
+    if std::fs::metadata(&kernels).is_ok_and(|m| m.len() > 0) {
+        let (compiled, errors) = nvcc_compiles(&kernels)?;
+        if !compiled {
+            return Err((Kind::Nvcc, format!("nvcc rejects the kernels' file: {errors}")));
+        }
+    }
+    Ok(())
 }
 
 /// Translates `source` under `variant`, builds and runs it, and compares
