@@ -172,11 +172,15 @@ fn expand(scop: &Scop, dependences: &Dependences, taken: &mut HashSet<String>) -
     // A scalar declared in the region is declared no more.
     expanded.private_declarations.retain(|d| !plans.iter().any(|p| d.ends_with(&format!(" {};", p.array.name))));
     for plan in plans {
+        let mut array_extents = plan.array.extents.clone();
+        if let (Some(first), Some(extent)) = (array_extents.first_mut(), &plan.first_extent) {
+            *first = Some(extent.clone());
+        }
         let mut extents: Vec<Option<String>> = plan.extents.iter().cloned().map(Some).collect();
-        extents.extend(plan.array.extents.iter().cloned());
+        extents.extend(array_extents.iter().cloned());
         expanded.arrays.push(ArrayInfo { name: plan.name.clone(), element_type: plan.array.value_type(), extents, parameter: false, stale_extent: None });
         expanded.dead_after.push(plan.name.clone());
-        let extents = plan.extents.iter().cloned().chain(plan.array.extents.iter().map(|e| e.clone().unwrap_or_default())).collect();
+        let extents = plan.extents.iter().cloned().chain(array_extents.iter().map(|e| e.clone().unwrap_or_default())).collect();
         expanded.expanded.push(Expanded { name: plan.name, original: plan.array.name.clone(), element_type: plan.array.value_type(), extents, copied_out: plan.copy_out.is_some() });
     }
     Ok(Some(expanded))
@@ -196,6 +200,9 @@ struct Plan<'a> {
     /// Per outer iterator, its number of values (C text of the
     /// parameters).
     extents: Vec<String>,
+    /// For an array parameter, the first extent of its copies, in place
+    /// of the declared one (see [`accessed_first_extent`]).
+    first_extent: Option<String>,
     /// Where code after the region may read the array: each element the
     /// region writes to the outer iterators of its last write
     /// (`T[e] -> L[l]`) and, per outer iterator, the C text of that value
@@ -282,12 +289,46 @@ fn plan<'a>(scop: &Scop, dependences: &Dependences, array: &'a ArrayInfo, taken:
             None => return Ok(None),
         },
     };
+    let first_extent = match array.parameter {
+        true => match accessed_first_extent(scop, &array.name, &accessing)? {
+            Some(extent) => Some(extent),
+            None => return Ok(None),
+        },
+        false => None,
+    };
     let mut name = format!("{}_x", array.name);
     while taken.contains(&name) {
         name.push('_');
     }
     taken.insert(name.clone());
-    Ok(Some(Plan { array, name, lows, params: format!("[{}]", scop.params.join(", ")), extents, copy_out }))
+    Ok(Some(Plan { array, name, lows, params: format!("[{}]", scop.params.join(", ")), extents, first_extent, copy_out }))
+}
+
+/// The first extent the copies of array parameter `name` need: C reads
+/// `float G[G_0]` as a pointer, and the array passed may be longer than
+/// its declaration says (a copy sized by `G_0` was written past its end),
+/// so one more than the largest first subscript the `accessing`
+/// statements use, as C text of the parameters; `None` where that is not
+/// one affine value or the region may access the array before its first
+/// element.
+fn accessed_first_extent(scop: &Scop, name: &str, accessing: &[&Statement]) -> IslResult<Option<String>> {
+    let mut elements: Option<Set> = None;
+    for s in accessing {
+        for access in s.reads.iter().chain(&s.writes).filter(|a| a.array == name) {
+            let these = access.relation.copy()?.intersect_domain(s.domain.copy()?)?.range()?;
+            elements = Some(match elements {
+                None => these,
+                Some(e) => e.union(these)?,
+            });
+        }
+    }
+    let Some(elements) = elements else { return Ok(None) };
+    let before_first = elements.copy()?.upper_bound_si(DimType::Set, 0, -1)?.params()?.intersect(scop.context.copy()?)?;
+    if !before_first.is_empty()? {
+        return Ok(None);
+    }
+    let extent = elements.dim_max(0)?.add_constant_val(isl_rs::Val::one(&scop.context.get_ctx())?)?;
+    parameter_text(scop, extent)
 }
 
 /// How many loops of the original schedule (below `node`) enclose every
