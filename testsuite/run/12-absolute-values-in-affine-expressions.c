@@ -3,7 +3,7 @@
  * function's parameter type, a piecewise affine value. A band of width w
  * around the diagonal under a guard, a diamond of rows whose bounds are
  * abs() of the row's distance to the middle, a reflected subscript, and a
- * long recurrence through labs(). Called with three sizes, the last one
+ * recurrence of longs through labs(). Called with three sizes, the last one
  * empty, so that tiles of every size cross the breaks of the pieces. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,7 +23,7 @@ static void kernel(int n, int w)
   for (int i = 0; i < n; i++)
     for (int j = abs(i - n / 2); j < n - abs(i - n / 2); j++)
       C[abs(i - j) + j] += A[j][i] - A[i][abs(j - 3)];
-  for (long i = 1; i < n; i++)
+  for (int i = 1; i < n; i++)
     L[i] = L[labs(i - 5)] + L[i - 1] % 1000 + labs(3 - i);
 #pragma endscop
 }

@@ -12,7 +12,7 @@ static int K[N];
 
 static void kernel(int n)
 {
-  double t;
+  double t = 0.0;
   int i, j;
 #pragma scop
   for (i = 0; i < n; i++)
