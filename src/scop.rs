@@ -421,6 +421,22 @@ impl Scop {
         self.accesses_where(writes, |_| true)
     }
 
+    /// The elements of array `name` the region accesses; `None` where it
+    /// accesses none (an array whose statements were inlined away).
+    pub fn accessed_elements(&self, name: &str) -> IslResult<Option<Set>> {
+        let mut elements: Option<Set> = None;
+        for statement in &self.statements {
+            for access in statement.reads.iter().chain(&statement.writes).filter(|a| a.array == name) {
+                let these = access.relation.copy()?.intersect_domain(statement.domain.copy()?)?.range()?;
+                elements = Some(match elements {
+                    None => these,
+                    Some(e) => e.union(these)?,
+                });
+            }
+        }
+        Ok(elements)
+    }
+
     /// The writes (`writes`) or reads of array `array` by every statement,
     /// untagged (`S_k[i] -> A[e]`).
     pub fn array_accesses(&self, array: &str, writes: bool) -> IslResult<UnionMap> {

@@ -226,7 +226,7 @@ pub fn write_region(scop: &Scop, ast: &RegionAst, indent: &str, privatizable: &P
         }
         let inner: Option<Vec<String>> = array.extents[1..].iter().cloned().collect();
         let inner = inner.ok_or_else(|| IslError(format!("the CUDA target needs every extent but the first of '{}' to index its device copy", array.name)))?;
-        let elements = accessed_elements(scop, &array.name)?;
+        let elements = scop.accessed_elements(&array.name)?;
         // The device copy starts at the array's first element. C lets a
         // pointer (or a parameter, which is one) point into an array and
         // read before it (`p[i - 5]`); where the region does so for every
@@ -302,22 +302,6 @@ fn calling_device_copies(code: &str, functions: &[DeviceFunction]) -> String {
         }
     }
     out
-}
-
-/// The elements of array `name` the region accesses; `None` where it
-/// accesses none (an array whose statements were inlined away).
-fn accessed_elements(scop: &Scop, name: &str) -> IslResult<Option<Set>> {
-    let mut elements: Option<Set> = None;
-    for statement in &scop.statements {
-        for access in statement.reads.iter().chain(&statement.writes).filter(|a| a.array == name) {
-            let these = access.relation.copy()?.intersect_domain(statement.domain.copy()?)?.range()?;
-            elements = Some(match elements {
-                None => these,
-                Some(e) => e.union(these)?,
-            });
-        }
-    }
-    Ok(elements)
 }
 
 /// The first extent of an array whose declaration gives none (a pointer,

@@ -290,7 +290,7 @@ fn plan<'a>(scop: &Scop, dependences: &Dependences, array: &'a ArrayInfo, taken:
         },
     };
     let first_extent = match array.parameter {
-        true => match accessed_first_extent(scop, &array.name, &accessing)? {
+        true => match accessed_first_extent(scop, &array.name)? {
             Some(extent) => Some(extent),
             None => return Ok(None),
         },
@@ -307,22 +307,11 @@ fn plan<'a>(scop: &Scop, dependences: &Dependences, array: &'a ArrayInfo, taken:
 /// The first extent the copies of array parameter `name` need: C reads
 /// `float G[G_0]` as a pointer, and the array passed may be longer than
 /// its declaration says (a copy sized by `G_0` was written past its end),
-/// so one more than the largest first subscript the `accessing`
-/// statements use, as C text of the parameters; `None` where that is not
-/// one affine value or the region may access the array before its first
-/// element.
-fn accessed_first_extent(scop: &Scop, name: &str, accessing: &[&Statement]) -> IslResult<Option<String>> {
-    let mut elements: Option<Set> = None;
-    for s in accessing {
-        for access in s.reads.iter().chain(&s.writes).filter(|a| a.array == name) {
-            let these = access.relation.copy()?.intersect_domain(s.domain.copy()?)?.range()?;
-            elements = Some(match elements {
-                None => these,
-                Some(e) => e.union(these)?,
-            });
-        }
-    }
-    let Some(elements) = elements else { return Ok(None) };
+/// so one more than the largest first subscript the region uses, as C
+/// text of the parameters; `None` where that is not one affine value or
+/// the region may access the array before its first element.
+fn accessed_first_extent(scop: &Scop, name: &str) -> IslResult<Option<String>> {
+    let Some(elements) = scop.accessed_elements(name)? else { return Ok(None) };
     let before_first = elements.copy()?.upper_bound_si(DimType::Set, 0, -1)?.params()?.intersect(scop.context.copy()?)?;
     if !before_first.is_empty()? {
         return Ok(None);
