@@ -27,7 +27,7 @@ void rows(int nr, int nq, int np, double A[40][30][20], double C4[20][20], doubl
     }
   } else {
   {
-    double (*sum_x)[((nq) > 0 ? (nq) : 1)][20] = (double (*)[((nq) > 0 ? (nq) : 1)][20]) malloc(sizeof(double) * (size_t)((nr) > 0 ? (nr) : 1) * (size_t)((nq) > 0 ? (nq) : 1) * (size_t)20);
+    double (*sum_x)[((nq) > 0 ? (nq) : 1)][((np) > 0 ? (np) : 1)] = (double (*)[((nq) > 0 ? (nq) : 1)][((np) > 0 ? (np) : 1)]) malloc(sizeof(double) * (size_t)((nr) > 0 ? (nr) : 1) * (size_t)((nq) > 0 ? (nq) : 1) * (size_t)((np) > 0 ? (np) : 1));
     if (sum_x) {
       #pragma omp parallel for
       for (int c0 = 0; c0 < nr; c0++)
