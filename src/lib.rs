@@ -630,7 +630,7 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
                 if let Some(mut mapped) = mapped.map_err(fail)? {
                     // The device copies of the functions the kernels call,
                     // each defined once in the file, before its first caller.
-                    let copied: Vec<&scop::DeviceFunction> = scop.device_functions.iter().filter(|f| !device_copies.contains(&f.name)).collect();
+                    let copied: Vec<&scop::DeviceFunction> = back::cuda::called_device_functions(&scop.device_functions, &mapped.kernels).into_iter().filter(|f| !device_copies.contains(&f.name)).collect();
                     mapped.kernels.insert_str(0, &copied.iter().map(|f| f.definition.as_str()).collect::<String>());
                     if options.separate_kernels {
                         // The kernels' own file repeats the typedefs they

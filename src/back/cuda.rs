@@ -278,6 +278,21 @@ pub fn write_region(scop: &Scop, ast: &RegionAst, indent: &str, privatizable: &P
     Ok(Some(CudaRegion { host: mapper.host, kernels, declarations: mapper.declarations, foreign_types: mapper.foreign_types }))
 }
 
+/// The device copies among `functions` (each after those it calls) that
+/// `kernels` call, directly or through one another: a function the region
+/// calls only where the kernels' text no longer has the call (a loop
+/// bound, a subscript of a buffered access) needs none, and nvcc warns of
+/// an unused one.
+pub fn called_device_functions<'f>(functions: &'f [DeviceFunction], kernels: &str) -> Vec<&'f DeviceFunction> {
+    let mut called = crate::ast::identifiers(kernels);
+    for f in functions.iter().rev() {
+        if called.contains(&f.device_name) {
+            called.extend(crate::ast::identifiers(&f.definition));
+        }
+    }
+    functions.iter().filter(|f| called.contains(&f.device_name)).collect()
+}
+
 /// `code` with each call of a function of the file made a call of its
 /// device copy (the function itself is host code).
 fn calling_device_copies(code: &str, functions: &[DeviceFunction]) -> String {

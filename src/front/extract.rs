@@ -318,6 +318,12 @@ struct Extractor<'a> {
     /// The parameter values where some unsigned value C reads passes its
     /// type's top (see [`Scop::wrapping`]); `None` while there are none.
     wrapping: Option<Set>,
+    /// The translation unit (where the bodies of pure functions are).
+    root: Node<'a>,
+    /// While the returned expression of a pure function called in an
+    /// affine expression is read ([`Extractor::inlined_call`]), its
+    /// parameters' values and types, innermost call last.
+    arguments: Vec<HashMap<String, (PwAff, IntType)>>,
 }
 
 impl From<IslError> for FrontError {
@@ -377,6 +383,8 @@ pub fn extract<'a>(ctx: &'a Context, src: &'a str, input: &'a RegionInput) -> FR
         converted_operands: Vec::new(),
         in_loop_header: false,
         wrapping: None,
+        root: input.root,
+        arguments: Vec::new(),
     };
     for item in &input.items {
         x.reject_volatile(*item)?;
@@ -1028,6 +1036,12 @@ impl<'a> Extractor<'a> {
 
     fn affine_identifier(&mut self, node: Node) -> FResult<PwAff> {
         let name = self.text(node).to_string();
+        if let Some(arguments) = self.arguments.last() {
+            return match arguments.get(&name) {
+                Some((value, _)) => Ok(value.copy()?),
+                None => error(node, format!("'{name}' is not a parameter of the function"), "a function called in an affine expression must compute with its parameters alone"),
+            };
+        }
         if let Some(pos) = self.iterators.iter().rposition(|it| it.name == name) {
             return self.iterator_value(pos);
         }
@@ -1092,11 +1106,19 @@ impl<'a> Extractor<'a> {
     /// The value of `inner` cast to `ty` (`node`): the value itself where
     /// the cast cannot change it there.
     fn affine_cast(&mut self, node: Node, ty: &str, inner: Node) -> FResult<PwAff> {
+        self.converted(node, ty, inner, |x| x.affine(inner))
+    }
+
+    /// The value of `inner`, which `value` computes, converted to `ty` as C
+    /// converts it at `node` (a cast, a function's argument or result): the
+    /// value itself where the conversion cannot change it there.
+    fn converted(&mut self, node: Node, ty: &str, inner: Node, value: impl FnOnce(&mut Self) -> FResult<PwAff>) -> FResult<PwAff> {
+        let what = if node.kind() == "cast_expression" || self.typedef_cast(node).is_some() { "cast" } else { "conversion" };
         let c_type = resolve_typedefs(ty, self.typedefs);
         if c_type.contains("float") || c_type.contains("double") || c_type.contains('*') {
-            return error(node, "cast to a non-integer type in an affine expression", "the value would not be an integer");
+            return error(node, format!("{what} to a non-integer type in an affine expression"), "the value would not be an integer");
         }
-        let value = self.affine(inner)?;
+        let value = value(self)?;
         // In a loop's test, a bound converted to a wide unsigned type is
         // taken as not wrapping, as in comparisons: a negative one would
         // run the loop until its iterator overflows.
@@ -1107,9 +1129,9 @@ impl<'a> Extractor<'a> {
             Cast::Within(lo, hi) if self.always_within(&value, lo, hi)? => Ok(value),
             Cast::Within(lo, hi) => {
                 let range = if hi == i64::MAX { "negative".to_string() } else { format!("outside {lo}..{hi}") };
-                error(node, format!("cast to '{ty}' that may change the value"), format!("where '{}' is {range}, C converts it to another value", self.text(inner)))
+                error(node, format!("{what} to '{ty}' that may change the value"), format!("where '{}' is {range}, C converts it to another value", self.text(inner)))
             }
-            Cast::Unknown => error(node, format!("cast to '{ty}' in an affine expression"), "iotile does not know which values this type holds; cast to a built-in integer type"),
+            Cast::Unknown => error(node, format!("{what} to '{ty}' in an affine expression"), "iotile does not know which values this type holds; cast to a built-in integer type"),
         }
     }
 
@@ -1162,8 +1184,40 @@ impl<'a> Extractor<'a> {
                 let q = a.scale_down_val(v)?;
                 Ok(if name.eq_ignore_ascii_case("floord") { q.floor()? } else { q.ceil()? })
             }
-            _ => error(node, format!("call to '{name}' in an affine expression"), "only min, max, floord, ceild and abs are understood in loop bounds, conditions and subscripts"),
+            _ if self.pure_functions.get(name).is_some_and(|f| f.returned.is_some() && f.parameters.len() == args.len()) => self.inlined_call(node, name, &args),
+            _ => error(node, format!("call to '{name}' in an affine expression"), "only min, max, floord, ceild, abs and functions of the file that return an affine expression of their parameters are understood in loop bounds, conditions and subscripts"),
         }
+    }
+
+    /// The value of `node`, a call of pure function `name` whose body only
+    /// returns an expression (`imin(i + 3, n)` of `int imin(int a, int b)
+    /// { return a < b ? a : b; }`): that expression where each parameter
+    /// is its argument converted to the parameter's type, converted to the
+    /// function's type, as C computes the call.
+    fn inlined_call(&mut self, node: Node, name: &str, args: &[Node]) -> FResult<PwAff> {
+        let function = &self.pure_functions[name];
+        let (parameters, result) = (function.parameters.clone(), function.result.clone());
+        let Some(body) = function.returned.clone().and_then(|r| self.root.descendant_for_byte_range(r.start, r.end)) else {
+            return error(node, format!("call to '{name}' in an affine expression"), "iotile did not find the function's body");
+        };
+        let mut arguments = HashMap::new();
+        for ((parameter, ty), arg) in parameters.iter().zip(args) {
+            let value = self.affine_cast(*arg, ty, *arg)?;
+            arguments.insert(parameter.clone(), (value, IntType::named(&resolve_typedefs(ty, self.typedefs))));
+        }
+        // The body is read in no loop's header or test: its parameters are
+        // values, not the caller's iterators.
+        let loop_test = self.loop_test.take();
+        let in_loop_header = std::mem::replace(&mut self.in_loop_header, false);
+        self.arguments.push(arguments);
+        let value = self.converted(node, &result, body, |x| x.affine(body));
+        self.arguments.pop();
+        self.loop_test = loop_test;
+        self.in_loop_header = in_loop_header;
+        let value = value.map_err(|e| FrontError { why: format!("{} (in '{name}', which the region calls in an affine expression)", e.why), ..e })?;
+        // The statement's text keeps the call: CUDA kernels call its device copy.
+        self.called_functions.insert(name.to_string());
+        Ok(value)
     }
 
     /// The C type of an integer expression of loop bounds, conditions and
@@ -1176,6 +1230,7 @@ impl<'a> Extractor<'a> {
         let field = |f: &str| node.child_by_field_name(f).unwrap_or(node);
         match node.kind() {
             "number_literal" => integer_literal(self.text(node)).map_or(IntType::INT, |v| IntType::of_literal(self.text(node), v)),
+            "identifier" if self.arguments.last().is_some_and(|a| a.contains_key(self.text(node))) => self.arguments.last().map_or(IntType::INT, |a| a[self.text(node)].1),
             "identifier" => {
                 let name = self.text(node);
                 match self.iterators.iter().rev().find(|it| it.name == name) {

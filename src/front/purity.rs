@@ -17,8 +17,14 @@
 //! CUDA kernels cannot call the file's functions, which are host code: each
 //! pure function also gets a device copy ([`PureFunction::device_copy`]),
 //! which the kernels of a region call instead.
+//!
+//! A pure function whose body is one `return` of an expression
+//! ([`PureFunction::returned`]) may also be called in loop bounds,
+//! conditions and subscripts: the extractor reads that expression of the
+//! arguments, which must then be affine.
 
 use std::collections::{HashMap, HashSet};
+use std::ops::Range;
 
 use tree_sitter::Node;
 
@@ -71,6 +77,12 @@ pub struct PureFunction {
     /// after the functions it calls, so that their device copies come
     /// first.
     pub rank: usize,
+    /// Its parameters' names and types, as written.
+    pub parameters: Vec<(String, String)>,
+    /// Where its body does nothing but return an expression
+    /// (`{ return a < b ? a : b; }`), that expression's span: a call of it
+    /// in an affine expression is that expression of the arguments.
+    pub returned: Option<Range<usize>>,
 }
 
 /// The name of pure function `name`'s device copy.
@@ -121,7 +133,7 @@ pub fn pure_functions(
             let ty = p.child_by_field_name("type").map(text).unwrap_or("");
             match declared {
                 None if ty == "void" => {}
-                Some(d) if d.kind() == "identifier" && p.kind() == "parameter_declaration" && arithmetic(ty) => names.push(text(d).to_string()),
+                Some(d) if d.kind() == "identifier" && p.kind() == "parameter_declaration" && arithmetic(ty) => names.push((text(d).to_string(), ty.to_string())),
                 _ => plain = false,
             }
         }
@@ -134,19 +146,35 @@ pub fn pure_functions(
         let before = pure.len();
         for (name, ty, parameters, f) in &candidates {
             let Some(body) = f.child_by_field_name("body") else { continue };
-            if !pure.contains_key(name) && pure_body(src, body, parameters, &globals, &arithmetic, &|f: &str| is_math(f) || pure.contains_key(f)) {
+            let names: Vec<String> = parameters.iter().map(|(p, _)| p.clone()).collect();
+            if !pure.contains_key(name) && pure_body(src, body, &names, &globals, &arithmetic, &|f: &str| is_math(f) || pure.contains_key(f)) {
                 let mut copy = DeviceCopy { src, typedefs, is_pure: &|f: &str| !is_math(f) && pure.contains_key(f), math_parameter_type: &math_parameter_type, callees: Vec::new() };
                 let device_copy = copy.definition(*f);
                 let callees = copy.callees;
                 // A copy that calls a function without one would not link.
                 let device_copy = device_copy.filter(|_| callees.iter().all(|c| pure.get(c).is_some_and(|p| p.device_copy.is_some())));
                 let rank = pure.len();
-                pure.insert(name.clone(), PureFunction { result: ty.clone(), device_copy, callees, rank });
+                let returned = returned_expression(body).map(|e| e.byte_range());
+                pure.insert(name.clone(), PureFunction { result: ty.clone(), device_copy, callees, rank, parameters: parameters.clone(), returned });
             }
         }
         if pure.len() == before {
             return pure;
         }
+    }
+}
+
+/// The expression of a function body that is `{ return EXPRESSION; }`
+/// alone (comments aside).
+fn returned_expression(body: Node) -> Option<Node> {
+    let mut c = body.walk();
+    let statements: Vec<Node> = body.named_children(&mut c).filter(|n| n.kind() != "comment").collect();
+    let [statement] = statements[..] else { return None };
+    let mut c = statement.walk();
+    let values: Vec<Node> = statement.named_children(&mut c).filter(|n| n.kind() != "comment").collect();
+    match values[..] {
+        [value] if statement.kind() == "return_statement" => Some(value),
+        _ => None,
     }
 }
 
@@ -354,5 +382,18 @@ mod tests {
         assert!(f["sq"].rank < f["root"].rank);
         // `long double` has no device copy, nor has what calls it.
         assert!(f["wide"].device_copy.is_none() && f["calls_wide"].device_copy.is_none());
+    }
+
+    #[test]
+    fn a_body_that_only_returns_gives_its_expression_and_parameters() {
+        let src = "static int imin(int a, unsigned b) { /* smaller */ return a < b ? a : b; }
+            int two(int v) { int w = v; return w; }
+            int branches(int v) { if (v > 0) return v; return 0; }
+";
+        let f = functions(src);
+        let returned = f["imin"].returned.clone().expect("imin only returns");
+        assert_eq!(&src[returned], "a < b ? a : b");
+        assert_eq!(f["imin"].parameters, [("a".to_string(), "int".to_string()), ("b".to_string(), "unsigned".to_string())]);
+        assert!(f["two"].returned.is_none() && f["branches"].returned.is_none());
     }
 }
