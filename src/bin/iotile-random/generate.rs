@@ -32,7 +32,9 @@
 //! ([`declare_counters`]), and in some the regions run three times, in a
 //! loop of the kernel that prints the scalars and outer iterators before
 //! them (and not after the loop), and in some the array elements read in
-//! values are parenthesised (`(A[i]) * (B[j])`); in some `main` calls the
+//! values are parenthesised (`(A[i]) * (B[j])`); in some the minima and
+//! maxima of bounds and subscripts are calls of the program's functions
+//! `imin` and `imax`, not macros and ternaries; in some `main` calls the
 //! kernel a second time with small parameter values ([`edge`]).
 //!
 //! A fifth of the seeds (drawn from a stream of their own) give image
@@ -152,6 +154,9 @@ pub fn generate(seed: u64) -> Program {
             _ => stream.range(-600, 600) as i32,
         });
     }
+    // Bounds' minima and maxima as calls of the program's functions in one
+    // program in four (the random streams are unchanged).
+    macros.functions = seed % 4 == 3;
     // `int` arrays of some programs become `short`, `unsigned char` or
     // `long` ones, from a stream of their own too.
     let mut integers = Rng::new(seed ^ INTEGER_STREAM);

@@ -140,6 +140,7 @@ impl Affine {
             let text = match q.op {
                 QuasiOp::Quotient => format!("(({inner}) / {operand})"),
                 QuasiOp::Remainder => format!("(({inner}) % {operand})"),
+                QuasiOp::AtLeast if macros.functions => format!("imax({inner}, {operand})"),
                 QuasiOp::AtLeast => format!("(({inner}) > {operand} ? ({inner}) : {operand})"),
             };
             (q.coefficient, text)
@@ -177,8 +178,8 @@ impl Bound {
     fn render(&self, macros: &Macros) -> String {
         match self {
             Bound::Affine(a) => a.render(macros),
-            Bound::Min(a, b) => format!("MIN({}, {})", a.render(macros), b.render(macros)),
-            Bound::Max(a, b) => format!("MAX({}, {})", a.render(macros), b.render(macros)),
+            Bound::Min(a, b) => format!("{}({}, {})", if macros.functions { "imin" } else { "MIN" }, a.render(macros), b.render(macros)),
+            Bound::Max(a, b) => format!("{}({}, {})", if macros.functions { "imax" } else { "MAX" }, a.render(macros), b.render(macros)),
         }
     }
 }
@@ -411,6 +412,11 @@ pub struct Macros {
     /// overflow where the source does not (tile counters past the last
     /// tile, skewed sums of two iterators).
     pub shift: Option<i32>,
+    /// The least and greatest of two bounds, and the selections of
+    /// [`QuasiOp::AtLeast`], are calls of the program's functions `imin`
+    /// and `imax` (each one `return` of a selection), not macros and
+    /// ternaries.
+    pub functions: bool,
 }
 
 impl Macros {
@@ -432,7 +438,7 @@ impl Macros {
 
     /// These names, the parameters cast to `int`.
     fn with_casts(&self, params: &[(String, i64)]) -> Macros {
-        Macros { names: self.names.clone(), casts: params.iter().map(|(n, _)| n.clone()).collect(), wide: self.wide, base: self.base, shift: self.shift }
+        Macros { names: self.names.clone(), casts: params.iter().map(|(n, _)| n.clone()).collect(), ..self.clone() }
     }
 }
 
@@ -556,6 +562,9 @@ impl Program {
         }
         if params.is_empty() {
             params.push("void".into());
+        }
+        if self.macros.functions {
+            out.push_str("\nstatic int imin(int a, int b) { return a < b ? a : b; }\nstatic int imax(int a, int b) { return a > b ? a : b; }\n");
         }
         if self.calls {
             out.push_str("\nstatic double limit(double v) { return v > 0 ? 1e300 : -1e300; }\n");
