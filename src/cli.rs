@@ -198,7 +198,8 @@ pub struct Cli {
     /// computing its new schedule, on generating its code and on checking
     /// that code (0: unbounded); a region whose schedule or code takes
     /// longer keeps its original order (or its code untiled), with a
-    /// warning; code whose check takes longer is used unchecked; a region
+    /// warning, as does one whose attempts at tiled code take longer in
+    /// all; code whose check takes longer is used unchecked; a region
     /// whose model takes longer is rejected like unsupported code
     #[arg(long, value_name = "S", default_value_t = crate::DEFAULT_MAX_SECONDS)]
     pub max_seconds: u64,

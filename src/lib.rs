@@ -433,6 +433,13 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
             let mut plan = options.plan.clone();
             let mut loaded = options.loaded_schedules.as_deref();
             let mut first_pass = true;
+            // The CPU time of the attempts at generating the region's code
+            // (a schedule, its variant with fewer loops split, the same
+            // tiles without isolation): once they have used --max-seconds
+            // together, only the untiled schedule, then the original order,
+            // are left to try (each attempt bounded on its own, too).
+            let ast_time = std::cell::Cell::new(std::time::Duration::ZERO);
+            let spent_its_time = || session.max_seconds() > 0 && ast_time.get() >= std::time::Duration::from_secs(session.max_seconds());
             // Row buffers may be expanded (`expanded_choice` says when),
             // their copies named apart from the region's identifiers.
             let expandable = Some(&used);
@@ -503,13 +510,19 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
                 // generation too (a random program's tiles took minutes).
                 let out_of_time = std::cell::Cell::new(false);
                 let generate_within_bound = |s: &isl_rs::Schedule| {
-                    times.time(index, "ast", || match session.within_deadline(|| isl::within_operations(session.ctx(), AST_OPERATIONS, || generate(s))) {
+                    let clock = isl::Clock::this_thread();
+                    let started = clock.read();
+                    let generated = times.time(index, "ast", || match session.within_deadline(|| isl::within_operations(session.ctx(), AST_OPERATIONS, || generate(s))) {
                         (a, false) => a,
                         (_, true) => {
                             out_of_time.set(true);
                             None
                         }
-                    })
+                    });
+                    if let (Some(started), Some(now)) = (started, clock.read()) {
+                        ast_time.set(ast_time.get() + now.saturating_sub(started));
+                    }
+                    generated
                 };
                 // isl's code generator is not trusted either: an AST that
                 // does not execute what its schedule does is treated like
@@ -556,10 +569,11 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
                 // the cases isl generates; the same schedule without them
                 // is cheaper and computes the same. Where isl generated
                 // code in the wrong order, every loop split by statement
-                // (see `with_loop_types`) comes next.
+                // (see `with_loop_types`) comes next. Where the region's
+                // code has had its time, the next plan comes at once.
                 let mut variant = None;
                 for ty in [isl_rs::ASTLoopType::Default, isl_rs::ASTLoopType::Separate] {
-                    if ty == isl_rs::ASTLoopType::Separate && wrong.is_none() {
+                    if out_of_time.get() || spent_its_time() || (ty == isl_rs::ASTLoopType::Separate && wrong.is_none()) {
                         break;
                     }
                     session.reset_operations();
@@ -581,7 +595,7 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
                 // Full tiles generated apart multiply the cases of a skewed
                 // band: the same tiles without that come first (where the
                 // bound that stopped isl counts operations, not seconds).
-                let isolated = !out_of_time.get() && transform::tile::isolates_full_tiles(&schedule);
+                let isolated = !out_of_time.get() && !spent_its_time() && transform::tile::isolates_full_tiles(&schedule);
                 plan = plan.as_ref().filter(|_| loaded.is_none()).and_then(|p| p.without_isolation().filter(|_| isolated).or_else(|| p.untiled()));
                 loaded = None;
                 let (title, what) = match &plan {
@@ -593,6 +607,7 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
                     Some(why) if plan.is_some() => format!("isl generated {what} wrong: {why}"),
                     Some(why) => format!("isl generated the code of its new schedule wrong: {why}"),
                     None if out_of_time.take() => format!("generating {what} took isl more than {} s of CPU time", session.max_seconds()),
+                    None if spent_its_time() => format!("generating {what} took isl more than {} s of CPU time in all its attempts", session.max_seconds()),
                     None => format!("generating {what} would take isl more than {AST_OPERATIONS} operations"),
                 };
                 warn(format!("region {} {title}", region.index), why);
