@@ -573,7 +573,7 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
                 // code has had its time, the next plan comes at once.
                 let mut variant = None;
                 for ty in [isl_rs::ASTLoopType::Default, isl_rs::ASTLoopType::Separate] {
-                    if out_of_time.get() || spent_its_time() || (ty == isl_rs::ASTLoopType::Separate && wrong.is_none()) {
+                    if spent_its_time() || (ty == isl_rs::ASTLoopType::Separate && wrong.is_none()) {
                         break;
                     }
                     session.reset_operations();
