@@ -2174,6 +2174,17 @@ impl<'a> Extractor<'a> {
                     holes.push((argument.end_byte()..argument.end_byte(), BodyPiece::Text(")".into())));
                 }
             }
+            // In a subscript an `int` iterator may print as a `long` loop
+            // counter; `abs` of it would draw gcc's -Wabsolute-value. The
+            // argument's value fits an `int` (checked as for a cast). Kernels
+            // convert it already, above.
+            if in_subscript && self.host_code && math.is_some_and(|f| self.text(f) == "abs") {
+                let mut c = n.walk();
+                if let [argument] = n.child_by_field_name("arguments").map(|a| a.named_children(&mut c).collect::<Vec<_>>()).unwrap_or_default()[..] {
+                    holes.push((argument.start_byte()..argument.start_byte(), BodyPiece::Text("(int)(".into())));
+                    holes.push((argument.end_byte()..argument.end_byte(), BodyPiece::Text(")".into())));
+                }
+            }
             if let Some((array, subscripts)) = self.element_subscripts(n) {
                 let subscripts = subscripts.into_iter().map(|s| self.pieces(s, true)).collect();
                 holes.push((n.byte_range(), BodyPiece::Element { array, subscripts }));

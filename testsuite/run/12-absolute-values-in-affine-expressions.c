@@ -3,7 +3,9 @@
  * function's parameter type, a piecewise affine value. A band of width w
  * around the diagonal under a guard, a diamond of rows whose bounds are
  * abs() of the row's distance to the middle, a reflected subscript, and a
- * recurrence of longs through labs(). Called with three sizes, the last one
+ * recurrence of longs through labs(), and abs() of an `int` iterator in a
+ * subscript of a region whose loops count in `long` (its counter once
+ * went to abs() as a `long`, which gcc's -Wabsolute-value rejects). Called with three sizes, the last one
  * empty, so that tiles of every size cross the breaks of the pieces. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,6 +27,9 @@ static void kernel(int n, int w)
       C[abs(i - j) + j] += A[j][i] - A[i][abs(j - 3)];
   for (int i = 1; i < n; i++)
     L[i] = L[labs(i - 5)] + L[i - 1] % 1000 + labs(3 - i);
+  for (long i = 0; i < n; i++)
+    for (int j = 0; j < n; j++)
+      A[i][j] += B[abs(j - 7) + i % 2] * 0.25;
 #pragma endscop
 }
 
