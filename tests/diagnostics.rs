@@ -93,6 +93,13 @@ fn cuda_built_in_names_and_long_double_are_rejected_for_the_gpu() {
     rejected_for_the_gpu_only("testsuite/cpu-run/12-long-double-elements.c", "'L' holds 'long double' values");
 }
 
+/// Rows reached through pointers (`double **A`): the GPU's device copy of
+/// an array is one block of elements.
+#[test]
+fn rows_through_pointers_are_rejected_for_the_gpu() {
+    rejected_for_the_gpu_only("testsuite/cpu-run/12-rows-through-pointers.c", "'A' reaches its rows through pointers, which the CUDA target cannot follow");
+}
+
 /// <math.h>'s isinf, isnormal and quiet comparisons expand to builtins
 /// of gcc that nvcc's device code lacks.
 #[test]

@@ -225,7 +225,7 @@ pub fn write_region(scop: &Scop, ast: &RegionAst, indent: &str, privatizable: &P
             return Err(IslError(format!("the extents of '{}' name '{variable}', which the function changes after declaring it, and the CUDA target indexes its device copy with the extents' text", array.name)));
         }
         let inner: Option<Vec<String>> = array.extents[1..].iter().cloned().collect();
-        let inner = inner.ok_or_else(|| IslError(format!("the CUDA target needs every extent but the first of '{}' to index its device copy", array.name)))?;
+        let inner = inner.ok_or_else(|| IslError(format!("'{}' reaches its rows through pointers, which the CUDA target cannot follow: it copies an array to the device as one block, indexed with every extent but the first (declare the array with them, as in `double (*A)[m]`)", array.name)))?;
         let elements = scop.accessed_elements(&array.name)?;
         // The device copy starts at the array's first element. C lets a
         // pointer (or a parameter, which is one) point into an array and
