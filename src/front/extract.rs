@@ -315,6 +315,10 @@ struct Extractor<'a> {
     converted_operands: Vec<(PwAff, u32)>,
     /// While a loop's initial value or condition is read.
     in_loop_header: bool,
+    /// While the statements of a loop's body are read, outside any `if`
+    /// of it: where an `if (c) continue;` may restrict the rest of the
+    /// body to `!c` ([`Extractor::if_statement`]).
+    in_loop_body: bool,
     /// The parameter values where some unsigned value C reads passes its
     /// type's top (see [`Scop::wrapping`]); `None` while there are none.
     wrapping: Option<Set>,
@@ -382,6 +386,7 @@ pub fn extract<'a>(ctx: &'a Context, src: &'a str, input: &'a RegionInput) -> FR
         loop_test: None,
         converted_operands: Vec::new(),
         in_loop_header: false,
+        in_loop_body: false,
         wrapping: None,
         root: input.root,
         arguments: Vec::new(),
@@ -1516,7 +1521,8 @@ impl<'a> Extractor<'a> {
             "if_statement" => self.if_statement(node, items),
             "while_statement" => error(node, "'while' loops are not supported in a scop", "the number of iterations is not an affine function of the parameters; use a 'for' loop"),
             "do_statement" => error(node, "'do' loops are not supported in a scop", "the number of iterations is not an affine function of the parameters; use a 'for' loop"),
-            "break_statement" | "continue_statement" | "goto_statement" | "return_statement" => error(node, format!("{} is not supported in a scop", describe(node.kind())), "it makes control flow depend on run-time values"),
+            "continue_statement" => error(node, "a 'continue' statement is not supported here", "iotile reads 'continue' as the end of an 'if' with an affine condition that is a statement of the loop's body itself ('if (c) continue;'): the rest of the body runs where 'c' does not hold"),
+            "break_statement" | "goto_statement" | "return_statement" => error(node, format!("{} is not supported in a scop", describe(node.kind())), "it makes control flow depend on run-time values"),
             "switch_statement" => error(node, "'switch' is not supported in a scop", "rewrite it as 'if' statements with affine conditions"),
             "ERROR" => error(node, "syntax error", "this text could not be parsed as C"),
             "preproc_call" if pragma_words(self.src, node).is_some() => error(
@@ -1529,6 +1535,13 @@ impl<'a> Extractor<'a> {
         }
     }
 
+    /// An `if` with an affine condition `c` runs its branches on the part
+    /// of the domain where `c` holds and where it does not. One whose
+    /// `then` branch ends in `continue` (`if (c) continue;`, `if (c) { S;
+    /// continue; }`) and that belongs to a loop's body itself, not to
+    /// another `if` in it, leaves the domain where `c` does not hold for
+    /// the statements after it, up to the end of the body: C skips them
+    /// where `c` holds.
     fn if_statement(&mut self, node: Node, items: &mut Vec<Item>) -> FResult<()> {
         let cond_node = node.child_by_field_name("condition").unwrap_or(node);
         let Ok(cond) = self.condition(cond_node) else {
@@ -1537,19 +1550,52 @@ impl<'a> Extractor<'a> {
             }
             return self.data_dependent_if(node, items);
         };
+        let skip = continued(self.src, node);
+        if let Some((_, continue_node)) = skip.as_ref().filter(|_| !self.in_loop_body) {
+            return error(
+                *continue_node,
+                "a 'continue' statement under an 'if' nested in another 'if'",
+                "iotile reads 'if (c) continue;' with an affine 'c' where the 'if' is a statement of the loop's body itself; join the conditions with '&&'",
+            );
+        }
+        let skips = skip.is_some();
         let outer = self.domain.copy()?;
         let (d, c) = align(outer.copy()?, cond.copy()?)?;
         self.domain = d.intersect(c)?;
-        if let Some(then) = body_of(self.src, node, "consequence") {
-            self.statement(then, items)?;
+        let in_loop_body = std::mem::replace(&mut self.in_loop_body, false);
+        let result = self.branches(node, skip.map(|(before, _)| before), outer.copy()?, cond.copy()?, items);
+        self.in_loop_body = in_loop_body;
+        result?;
+        self.domain = outer;
+        if skips {
+            let (d, c) = align(self.domain.copy()?, cond)?;
+            self.domain = d.subtract(c)?;
+        }
+        Ok(())
+    }
+
+    /// The branches of [`Extractor::if_statement`]'s `node`, the `then`
+    /// branch with the domain already restricted to `cond`, or only its
+    /// statements before the `continue` (`before`).
+    fn branches(&mut self, node: Node, before: Option<Vec<Node>>, outer: Set, cond: Set, items: &mut Vec<Item>) -> FResult<()> {
+        match before {
+            Some(statements) => {
+                for statement in statements {
+                    self.statement(statement, items)?;
+                }
+            }
+            None => {
+                if let Some(then) = body_of(self.src, node, "consequence") {
+                    self.statement(then, items)?;
+                }
+            }
         }
         if let Some(alt) = node.child_by_field_name("alternative") {
-            let (d, c) = align(outer.copy()?, cond)?;
+            let (d, c) = align(outer, cond)?;
             self.domain = d.subtract(c)?;
             let branch = if alt.kind() == "else_clause" { alt.named_child(0).unwrap_or(alt) } else { alt };
             self.statement(branch, items)?;
         }
-        self.domain = outer;
         Ok(())
     }
 
@@ -1740,7 +1786,9 @@ impl<'a> Extractor<'a> {
         self.time.push(TimeTerm::Iterator { depth, decreasing });
         self.domain = domain.copy()?;
         let mut body_items = Vec::new();
+        let in_loop_body = std::mem::replace(&mut self.in_loop_body, true);
         let result = self.statement(body, &mut body_items);
+        self.in_loop_body = in_loop_body;
         self.iterators.pop();
         self.time.truncate(self.time.len() - 2);
         self.domain = outer.copy()?;
@@ -3090,6 +3138,23 @@ pub(super) fn trailing_cut(node: Node) -> Option<Node> {
 /// The statement of the loop or `if` `node` in its field `field` (`body`,
 /// `consequence`): the field itself, or, where a loop hint cut it short
 /// ([`trailing_cut`]), the statement after the hint.
+/// Where `node`, an `if`, has a `then` branch that ends in `continue`
+/// (`if (c) continue;`, `if (c) { S; continue; }`): the statements
+/// before the `continue`, and the `continue`.
+fn continued<'t>(src: &str, node: Node<'t>) -> Option<(Vec<Node<'t>>, Node<'t>)> {
+    let then = body_of(src, node, "consequence")?;
+    match then.kind() {
+        "continue_statement" => Some((Vec::new(), then)),
+        "compound_statement" => {
+            let mut c = then.walk();
+            let mut statements: Vec<Node> = then.named_children(&mut c).filter(|n| n.kind() != "comment" && !is_detached_body(src, *n)).collect();
+            let last = statements.pop().filter(|n| n.kind() == "continue_statement")?;
+            Some((statements, last))
+        }
+        _ => None,
+    }
+}
+
 fn body_of<'t>(src: &str, node: Node<'t>, field: &str) -> Option<Node<'t>> {
     let body = node.child_by_field_name(field);
     if !body.is_some_and(|b| b.byte_range().is_empty()) {

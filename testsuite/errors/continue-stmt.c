@@ -1,4 +1,5 @@
-/* `continue` skips the rest of an iteration: control flow is not static. */
+/* A `continue` that is not the end of an `if` with an affine condition:
+ * here it ends the body unconditionally. */
 void f(int n, double A[n], double B[n])
 {
   int i;
