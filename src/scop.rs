@@ -49,8 +49,9 @@ pub struct Scop {
     pub invariants: Vec<ArrayInfo>,
     /// The original execution order as an isl schedule tree.
     pub schedule: Schedule,
-    /// Declarations of statement-private scalars declared inside the region,
-    /// hoisted to the start of the regenerated code (`double t;`).
+    /// Declarations of the scalars and arrays declared inside the region,
+    /// hoisted to the start of the regenerated code (`double t;`, `double
+    /// r[4];`).
     pub private_declarations: Vec<String>,
     /// Loop iterators declared before the region whose final values the code
     /// after the region may read.
@@ -354,6 +355,14 @@ impl Access {
     pub fn copy(&self) -> IslResult<Access> {
         Ok(Access { ref_id: self.ref_id.clone(), array: self.array.clone(), relation: self.relation.copy()? })
     }
+}
+
+/// The variable a hoisted declaration (`double v0;`, `double t[4][8];`)
+/// of [`Scop::private_declarations`] declares.
+pub fn declared_name(declaration: &str) -> Option<&str> {
+    let text = declaration.trim_end_matches(';').trim();
+    let name_end = text.find(['=', '[']).unwrap_or(text.len());
+    text[..name_end].split_whitespace().last().map(|n| n.trim_start_matches('*'))
 }
 
 impl Scop {

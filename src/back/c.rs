@@ -312,7 +312,7 @@ impl<'a> Writer<'a> {
             .scop
             .private_declarations
             .iter()
-            .filter_map(|d| d.trim_end_matches(';').rsplit(' ').next())
+            .filter_map(|d| crate::scop::declared_name(d))
             .filter(|name| !is_read(&self.out[body_start..], name))
             .map(|name| format!("(void){name};"))
             .collect();

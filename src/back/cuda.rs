@@ -422,7 +422,7 @@ impl Mapper<'_> {
     /// Whether `name` is declared inside the region (hoisted private
     /// declarations): it has no value before the region and none after.
     fn declared_inside(&self, name: &str) -> bool {
-        self.scop.private_declarations.iter().any(|d| declared_name(d) == Some(name))
+        self.scop.private_declarations.iter().any(|d| crate::scop::declared_name(d) == Some(name))
     }
 
     fn written(&self, name: &str) -> bool {
@@ -438,7 +438,10 @@ impl Mapper<'_> {
         for (name, ty, bytes) in &arrays {
             self.line(&format!("{ty} *{};", device(name)));
             self.line(&format!("IOTILE_CUDA_CHECK(cudaMalloc((void **)&{}, {bytes}));", device(name)));
-            self.line(&format!("IOTILE_CUDA_CHECK(cudaMemcpy({}, {name}, {bytes}, cudaMemcpyHostToDevice));", device(name)));
+            // An array declared inside the region lives on the device only.
+            if !self.declared_inside(name) {
+                self.line(&format!("IOTILE_CUDA_CHECK(cudaMemcpy({}, {name}, {bytes}, cudaMemcpyHostToDevice));", device(name)));
+            }
         }
         for (name, ty) in &scalars {
             self.line(&format!("{ty} *{};", cell(name)));
@@ -450,7 +453,7 @@ impl Mapper<'_> {
         let root = self.ast.root.copy()?;
         self.host_node(&root)?;
         for (name, _, bytes) in &arrays {
-            if self.written(name) {
+            if self.written(name) && !self.declared_inside(name) {
                 self.line(&format!("IOTILE_CUDA_CHECK(cudaMemcpy({name}, {}, {bytes}, cudaMemcpyDeviceToHost));", device(name)));
             }
             self.line(&format!("IOTILE_CUDA_CHECK(cudaFree({}));", device(name)));
@@ -961,11 +964,4 @@ fn device(name: &str) -> String {
 /// The device cell of scalar `name`.
 fn cell(name: &str) -> String {
     format!("iotile_cell_{name}")
-}
-
-/// The variable a hoisted declaration (`double v0;`) declares.
-fn declared_name(declaration: &str) -> Option<&str> {
-    let text = declaration.trim_end_matches(';').trim();
-    let name_end = text.find(['=', '[']).unwrap_or(text.len());
-    text[..name_end].split_whitespace().last().map(|n| n.trim_start_matches('*'))
 }

@@ -292,7 +292,10 @@ struct Extractor<'a> {
     arrays: Vec<ArrayInfo>,
     /// See [`Scop::invariants`].
     invariants: Vec<ArrayInfo>,
-    private_declarations: Vec<(String, String)>,
+    /// Variables declared inside the region, hoisted to its start: name,
+    /// type and the constant extents of an array (`[4][8]`, empty for a
+    /// scalar).
+    private_declarations: Vec<(String, String, String)>,
     exits: Vec<LoopExit>,
     outer_iterators: Vec<String>,
     /// Whether an iterator's type holds values `int` does not (see
@@ -319,6 +322,8 @@ struct Extractor<'a> {
     /// of it: where an `if (c) continue;` may restrict the rest of the
     /// body to `!c` ([`Extractor::if_statement`]).
     in_loop_body: bool,
+    /// The arrays declared inside the region.
+    local_arrays: std::collections::BTreeSet<String>,
     /// The parameter values where some unsigned value C reads passes its
     /// type's top (see [`Scop::wrapping`]); `None` while there are none.
     wrapping: Option<Set>,
@@ -387,6 +392,7 @@ pub fn extract<'a>(ctx: &'a Context, src: &'a str, input: &'a RegionInput) -> FR
         converted_operands: Vec::new(),
         in_loop_header: false,
         in_loop_body: false,
+        local_arrays: Default::default(),
         wrapping: None,
         root: input.root,
         arguments: Vec::new(),
@@ -444,7 +450,7 @@ pub fn extract<'a>(ctx: &'a Context, src: &'a str, input: &'a RegionInput) -> FR
     distinct_arguments(src, input, &x.arrays, &written_arrays, &x.declarations)?;
     let dead_after = x.dead_after(input, &span)?;
     let private_declarations =
-        x.private_declarations.iter().map(|(name, ty)| format!("{ty} {name};")).collect();
+        x.private_declarations.iter().map(|(name, ty, dims)| format!("{ty} {name}{dims};")).collect();
     let unsigned_params = x.params.iter().filter(|p| x.declarations.get(*p).is_some_and(|d| d.is_unsigned())).cloned().collect();
     if x.wide_iterators {
         // The loops count in `long`: an `int` iterator's value is cast
@@ -2026,20 +2032,26 @@ impl<'a> Extractor<'a> {
         let declarators: Vec<Node> = node.children_by_field_name("declarator", &mut c).collect();
         for d in declarators {
             let Some((name, extents)) = declarator_shape(self.src, d) else {
-                return error(d, "unsupported declaration in a scop", "only scalar variables may be declared inside a region");
+                return error(d, "unsupported declaration in a scop", "only scalar variables and arrays of constant extents may be declared inside a region");
             };
-            if !extents.is_empty() {
-                return error(d, "array declared inside a scop", "declare arrays before '#pragma scop'");
-            }
-            if let Some((_, earlier)) = self.private_declarations.iter().find(|(n, _)| *n == name) {
-                if *earlier != ty {
-                    return error(d, format!("'{name}' is declared twice with different types"), "statement-private scalars are hoisted to the start of the region and need one type");
+            let extents = self.local_extents(d, extents.len())?;
+            let dims: String = extents.iter().map(|e| format!("[{e}]")).collect();
+            if let Some((_, earlier, earlier_dims)) = self.private_declarations.iter().find(|(n, _, _)| *n == name) {
+                if *earlier != ty || *earlier_dims != dims {
+                    return error(d, format!("'{name}' is declared twice with different types"), "variables declared inside a region are hoisted to its start and need one type");
                 }
             } else {
-                self.private_declarations.push((name.clone(), ty.clone()));
+                self.private_declarations.push((name.clone(), ty.clone(), dims));
+            }
+            if !extents.is_empty() {
+                if d.kind() == "init_declarator" {
+                    return error(d, "array declared with an initialiser inside a scop", "assign its elements in the region's statements, or declare it before '#pragma scop'");
+                }
+                self.local_arrays.insert(name.clone());
             }
             let c_type = resolve_typedefs(&ty, self.typedefs);
-            self.declarations.insert(name.clone(), Declaration { base_type: ty.clone(), c_type, volatile: false, extents: vec![], global: false, parameter: false, automatic: None });
+            let extents = extents.iter().map(|e| Some(e.to_string())).collect();
+            self.declarations.insert(name.clone(), Declaration { base_type: ty.clone(), c_type, volatile: false, extents, global: false, parameter: false, automatic: None });
             if let (Some(target), Some(value)) = (d.child_by_field_name("declarator"), d.child_by_field_name("value")) {
                 let mut pieces = self.body_pieces(target);
                 pieces.push(BodyPiece::Text(" = ".into()));
@@ -2053,6 +2065,48 @@ impl<'a> Extractor<'a> {
             }
         }
         Ok(())
+    }
+
+    /// The extents of the array that `declarator`, declared inside the
+    /// region with `dimensions` dimensions (none for a scalar), declares:
+    /// each a positive integer constant, the array's size fixed at
+    /// compile time as that of the arrays iotile hoists to the region's
+    /// start must be.
+    fn local_extents(&self, declarator: Node, dimensions: usize) -> FResult<Vec<i64>> {
+        let mut sizes = Vec::new();
+        let mut n = declarator;
+        loop {
+            match n.kind() {
+                "init_declarator" | "parenthesized_declarator" | "attributed_declarator" => match n.child_by_field_name("declarator").or_else(|| n.named_child(0)) {
+                    Some(inner) => n = inner,
+                    None => break,
+                },
+                "array_declarator" => {
+                    sizes.push(n.child_by_field_name("size"));
+                    match n.child_by_field_name("declarator") {
+                        Some(inner) => n = inner,
+                        None => break,
+                    }
+                }
+                "pointer_declarator" => return error(n, "pointer declared inside a scop", "only scalar variables and arrays of constant extents may be declared inside a region"),
+                _ => break,
+            }
+        }
+        sizes.reverse();
+        let mut extents = Vec::new();
+        for size in sizes.into_iter().take(dimensions) {
+            match size.and_then(|s| self.constant_of(s).filter(|v| *v > 0).map(|v| (s, v))) {
+                Some((_, v)) => extents.push(v),
+                None => {
+                    return error(
+                        size.unwrap_or(declarator),
+                        "array declared inside a scop with an extent that is not a positive constant",
+                        "iotile hoists arrays declared inside a region to its start; give it constant extents, or declare it before '#pragma scop'",
+                    );
+                }
+            }
+        }
+        Ok(extents)
     }
 
     /// The statement `stmt` (printed as `body`) that evaluates `expr`.
@@ -2802,6 +2856,12 @@ impl<'a> Extractor<'a> {
                 if !dead.contains(&name) {
                     dead.push(name);
                 }
+            }
+        }
+        // Arrays declared inside the region end with it.
+        for name in &self.local_arrays {
+            if self.arrays.iter().any(|a| a.name == *name) && !dead.contains(name) {
+                dead.push(name.clone());
             }
         }
         let Some(function) = input.function else { return Ok(dead) };
