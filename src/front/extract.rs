@@ -2095,8 +2095,8 @@ impl<'a> Extractor<'a> {
         sizes.reverse();
         let mut extents = Vec::new();
         for size in sizes.into_iter().take(dimensions) {
-            match size.and_then(|s| self.constant_of(s).filter(|v| *v > 0).map(|v| (s, v))) {
-                Some((_, v)) => extents.push(v),
+            match size.and_then(|s| self.constant_of(s)).filter(|v| *v > 0) {
+                Some(v) => extents.push(v),
                 None => {
                     return error(
                         size.unwrap_or(declarator),
@@ -3195,9 +3195,6 @@ pub(super) fn trailing_cut(node: Node) -> Option<Node> {
     }
 }
 
-/// The statement of the loop or `if` `node` in its field `field` (`body`,
-/// `consequence`): the field itself, or, where a loop hint cut it short
-/// ([`trailing_cut`]), the statement after the hint.
 /// Where `node`, an `if`, has a `then` branch that ends in `continue`
 /// (`if (c) continue;`, `if (c) { S; continue; }`): the statements
 /// before the `continue`, and the `continue`.
@@ -3215,6 +3212,9 @@ fn continued<'t>(src: &str, node: Node<'t>) -> Option<(Vec<Node<'t>>, Node<'t>)>
     }
 }
 
+/// The statement of the loop or `if` `node` in its field `field` (`body`,
+/// `consequence`): the field itself, or, where a loop hint cut it short
+/// ([`trailing_cut`]), the statement after the hint.
 fn body_of<'t>(src: &str, node: Node<'t>, field: &str) -> Option<Node<'t>> {
     let body = node.child_by_field_name(field);
     if !body.is_some_and(|b| b.byte_range().is_empty()) {
