@@ -614,7 +614,8 @@ fn declarator_shape(src: &str, node: Node) -> Option<(String, Vec<Option<String>
 /// memory (as `restrict` would say), so reordering could then read what
 /// C's order had not yet written. Arguments are followed to the arrays
 /// they point into in each chain of calls that reaches the region
-/// ([`pointed_into`]): through pointers the caller initialises, and
+/// ([`pointed_into`]): through conditionals, commas and the values the
+/// caller gives a pointer, and
 /// through the calls of a caller that passes its own parameters on. Calls
 /// from other files are not seen.
 fn distinct_arguments(src: &str, input: &RegionInput, arrays: &[ArrayInfo], written: &HashSet<String>, declarations: &HashMap<String, Declaration>) -> FResult<()> {
@@ -626,24 +627,28 @@ fn distinct_arguments(src: &str, input: &RegionInput, arrays: &[ArrayInfo], writ
         let Some(args) = n.child_by_field_name("arguments") else { continue };
         let mut c = args.walk();
         let passed: Vec<(&str, Node)> = args.named_children(&mut c).filter(|a| a.kind() != "comment").zip(&parameters).filter(|(_, p)| used(p)).map(|(a, p)| (p.as_str(), a)).collect();
-        let bases: Vec<Option<&str>> = passed.iter().map(|(_, a)| base_array(src, *a)).collect();
+        let bases: Vec<Vec<&str>> = passed.iter().map(|(_, a)| base_arrays(src, *a)).collect();
         let caller_names = std::cell::OnceCell::new();
         for (k, (p, _)) in passed.iter().enumerate() {
-            let Some(base) = bases[k] else { continue };
-            let global = globals.iter().any(|g| *g == base && (written.contains(*p) || written.contains(*g)))
-                && !caller_names.get_or_init(|| names_declared_in_caller(src, n)).contains(base);
-            if global {
-                return overlapping(n, base, base, p, name, "by its own name".into());
+            for &base in &bases[k] {
+                let global = globals.iter().any(|g| *g == base && (written.contains(*p) || written.contains(*g)))
+                    && !caller_names.get_or_init(|| names_declared_in_caller(src, n)).contains(base);
+                if global {
+                    return overlapping(n, base, base, p, name, "by its own name".into());
+                }
             }
         }
         let mut chains = Vec::new();
-        pointed_into(src, input.file, n, passed.iter().map(|(_, a)| Argument::Expression(*a)).collect(), 0, &mut chains);
+        pointed_into(src, input.file, n, passed.iter().map(|(_, a)| vec![Argument::Expression(*a)]).collect(), 0, &mut chains);
         for chain in &chains {
             for (k, (p, _)) in passed.iter().enumerate() {
-                let Some(origin) = chain[k] else { continue };
-                let same = passed[..k].iter().enumerate().find(|(l, (q, _))| chain[*l] == Some(origin) && (written.contains(*p) || written.contains(*q)));
-                if let Some((_, (other, _))) = same {
-                    return overlapping(n, bases[k].unwrap_or(origin), origin, p, name, format!("as '{other}'"));
+                for l in 0..k {
+                    let q = passed[l].0;
+                    let Some(origin) = chain[k].iter().find(|o| chain[l].contains(o)) else { continue };
+                    if written.contains(*p) || written.contains(q) {
+                        let base = if bases[k].contains(origin) { origin } else { bases[k].first().unwrap_or(origin) };
+                        return overlapping(n, base, origin, p, name, format!("as '{q}'"));
+                    }
                 }
             }
         }
@@ -689,100 +694,153 @@ fn signature<'s>(src: &'s str, function: Node) -> Option<(&'s str, Vec<String>)>
 /// how many pointer initialisations in one function.
 const ORIGIN_DEPTH: usize = 4;
 
-/// An argument of a call, followed back by [`pointed_into`].
+/// What an argument of a call may point into, followed back by
+/// [`pointed_into`]: each argument is a list of these, empty where it is
+/// no array iotile can name.
 #[derive(Clone, Copy)]
 enum Argument<'t, 's> {
     /// An expression in the function that makes the call.
     Expression(Node<'t>),
-    /// The array it points into, found in a function the chain of calls
-    /// has left.
+    /// An array, found in a function the chain of calls has left.
     Array(&'s str),
-    /// Not an array iotile can name.
-    Unknown,
 }
 
 /// Adds to `chains`, for each chain of calls in the file that reaches
-/// `call` with `arguments` (up to [`ORIGIN_DEPTH`] calls back), the array
-/// each argument points into: its base array ([`base_array`]), through a
-/// pointer the calling function declares with an initialiser (`double *p
-/// = A + 1;`: `A`); where that is a parameter of the calling function,
-/// what each call of that function passes there, or the parameter itself
-/// where nothing in the file calls it.
-fn pointed_into<'t, 's>(src: &'s str, file: &FileScope<'t>, call: Node<'t>, arguments: Vec<Argument<'t, 's>>, depth: usize, chains: &mut Vec<Vec<Option<&'s str>>>) {
+/// `call` with `arguments` (up to [`ORIGIN_DEPTH`] calls back), the arrays
+/// each argument may point into: its base arrays ([`base_arrays`]),
+/// through the values the calling function gives a pointer ([`followed`]);
+/// where one is a parameter of the calling function, what each call of
+/// that function passes there, or the parameter itself where nothing in
+/// the file calls it.
+fn pointed_into<'t, 's>(src: &'s str, file: &FileScope<'t>, call: Node<'t>, arguments: Vec<Vec<Argument<'t, 's>>>, depth: usize, chains: &mut Vec<Vec<Vec<&'s str>>>) {
     let caller = super::enclosing_function(call);
-    let base = |a: Argument<'t, 's>| -> Option<&'s str> {
-        match a {
-            Argument::Array(name) => Some(name),
-            Argument::Unknown => None,
-            Argument::Expression(mut e) => {
-                for _ in 0..ORIGIN_DEPTH {
-                    let b = base_array(src, e)?;
-                    match caller.and_then(|f| pointer_initialiser(src, f, b)).filter(|v| base_array(src, *v).is_some()) {
-                        Some(value) => e = value,
-                        None => return Some(b),
+    let origins: Vec<Vec<&'s str>> = arguments
+        .iter()
+        .map(|items| {
+            let mut out: Vec<&'s str> = Vec::new();
+            for item in items {
+                let found = match item {
+                    Argument::Array(name) => vec![*name],
+                    Argument::Expression(e) => followed(src, caller, *e),
+                };
+                for name in found {
+                    if !out.contains(&name) {
+                        out.push(name);
                     }
                 }
-                base_array(src, e)
             }
-        }
-    };
-    let bases: Vec<Option<&'s str>> = arguments.iter().map(|a| base(*a)).collect();
+            out
+        })
+        .collect();
     let Some((name, parameters)) = caller.and_then(|f| signature(src, f)) else {
-        chains.push(bases);
+        chains.push(origins);
         return;
     };
-    let positions: Vec<Option<usize>> = bases.iter().map(|b| parameters.iter().position(|p| Some(p.as_str()) == *b)).collect();
+    let position = |b: &str| parameters.iter().position(|p| p == b);
     let outer_calls = file.calls.get(name).filter(|calls| !calls.is_empty());
-    let (Some(outer_calls), true) = (outer_calls, depth < ORIGIN_DEPTH && positions.iter().any(Option::is_some)) else {
-        chains.push(bases);
+    let (Some(outer_calls), true) = (outer_calls, depth < ORIGIN_DEPTH && origins.iter().flatten().any(|b| position(b).is_some())) else {
+        chains.push(origins);
         return;
     };
     for &outer in outer_calls {
         let Some(args) = outer.child_by_field_name("arguments") else { continue };
         let mut c = args.walk();
         let passed: Vec<Node<'t>> = args.named_children(&mut c).filter(|a| a.kind() != "comment").collect();
-        let arguments = bases
+        let arguments = origins
             .iter()
-            .zip(&positions)
-            .map(|(b, k)| match (k.and_then(|k| passed.get(k)), b) {
-                (Some(a), _) => Argument::Expression(*a),
-                (None, Some(b)) => Argument::Array(b),
-                (None, None) => Argument::Unknown,
+            .map(|names| {
+                names
+                    .iter()
+                    .map(|b| match position(b).and_then(|k| passed.get(k)) {
+                        Some(a) => Argument::Expression(*a),
+                        None => Argument::Array(b),
+                    })
+                    .collect()
             })
             .collect();
         pointed_into(src, file, outer, arguments, depth + 1, chains);
     }
 }
 
-/// The initialiser of the one declaration of `name` in `function`, where
-/// it has one.
-fn pointer_initialiser<'t>(src: &str, function: Node<'t>, name: &str) -> Option<Node<'t>> {
-    let mut found = Vec::new();
-    let mut stack = vec![function.child_by_field_name("body")?];
+/// The arrays `e`, an argument of a call in `function`, may point into:
+/// its base arrays ([`base_arrays`]), and for a pointer that `function`
+/// gives values naming arrays (`double *p = X + 1;`, `p = c ? X : Y;`),
+/// the pointer and those values' arrays in turn, up to [`ORIGIN_DEPTH`]
+/// pointers deep.
+fn followed<'s>(src: &'s str, function: Option<Node>, e: Node) -> Vec<&'s str> {
+    let mut out = Vec::new();
+    let mut work = vec![(e, 0)];
+    while let Some((e, depth)) = work.pop() {
+        for b in base_arrays(src, e) {
+            let values: Vec<Node> = match function.filter(|_| depth < ORIGIN_DEPTH) {
+                Some(f) => pointer_values(src, f, b).into_iter().filter(|v| !base_arrays(src, *v).is_empty()).collect(),
+                None => Vec::new(),
+            };
+            // The pointer itself too: a parameter's values come from the
+            // calls of `function`, and naming it is never wrong.
+            if !out.contains(&b) {
+                out.push(b);
+            }
+            work.extend(values.into_iter().map(|v| (v, depth + 1)));
+        }
+    }
+    out
+}
+
+/// The values `function` gives `name` where it declares it once: its
+/// initialiser and the right-hand sides of assignments to it (none where
+/// it declares `name` more than once).
+fn pointer_values<'t>(src: &str, function: Node<'t>, name: &str) -> Vec<Node<'t>> {
+    let (mut declarations, mut values) = (0, Vec::new());
+    let Some(body) = function.child_by_field_name("body") else { return values };
+    let mut stack = vec![body];
     while let Some(n) = stack.pop() {
-        if n.kind() == "init_declarator" && declarator_shape(src, n).is_some_and(|(d, _)| d == name) {
-            found.push(n.child_by_field_name("value"));
+        match n.kind() {
+            "init_declarator" if declarator_shape(src, n).is_some_and(|(d, _)| d == name) => {
+                declarations += 1;
+                values.extend(n.child_by_field_name("value"));
+            }
+            "declaration" | "parameter_declaration" => {
+                let mut c = n.walk();
+                let plain = n.children_by_field_name("declarator", &mut c).filter(|d| d.kind() != "init_declarator");
+                declarations += plain.filter(|d| declarator_shape(src, *d).is_some_and(|(d, _)| d == name)).count();
+            }
+            "assignment_expression" if node_op(src, n) == "=" && n.child_by_field_name("left").is_some_and(|l| unparenthesized(l).kind() == "identifier" && text(src, unparenthesized(l)) == name) => {
+                values.extend(n.child_by_field_name("right"));
+            }
+            _ => {}
         }
         let mut c = n.walk();
         stack.extend(n.named_children(&mut c));
     }
-    match found.as_slice() {
-        [value] => *value,
-        _ => None,
+    if declarations > 1 {
+        values.clear();
     }
+    values
 }
 
-/// The array an argument points into (`A` of `A`, `A + n`, `&A[i][0]`,
-/// `(double *)A`).
-fn base_array<'s>(src: &'s str, arg: Node) -> Option<&'s str> {
+/// The arrays an argument may point into (`A` of `A`, `A + n`, `&A[i][0]`,
+/// `(double *)A`, `(k++, A)`, `p = A`; both `A` and `B` of `c ? A : B`);
+/// none where it names none.
+fn base_arrays<'s>(src: &'s str, arg: Node) -> Vec<&'s str> {
     let arg = unparenthesized(arg);
+    let field = |f: &str| arg.child_by_field_name(f).map(|n| base_arrays(src, n)).unwrap_or_default();
     match arg.kind() {
-        "identifier" => Some(text(src, arg)),
-        "cast_expression" => base_array(src, arg.child_by_field_name("value")?),
-        "pointer_expression" | "unary_expression" => base_array(src, arg.child_by_field_name("argument")?),
-        "subscript_expression" => base_array(src, arg.child_by_field_name("argument")?),
-        "binary_expression" => base_array(src, arg.child_by_field_name("left")?),
-        _ => None,
+        "identifier" => vec![text(src, arg)],
+        "cast_expression" => field("value"),
+        "pointer_expression" | "unary_expression" => field("argument"),
+        "subscript_expression" => field("argument"),
+        "binary_expression" => {
+            let left = field("left");
+            if left.is_empty() { field("right") } else { left }
+        }
+        "comma_expression" | "assignment_expression" => field("right"),
+        "conditional_expression" => {
+            let mut both = field("consequence");
+            both.extend(field("alternative").into_iter().filter(|b| !both.contains(b)).collect::<Vec<_>>());
+            both
+        }
+        _ => Vec::new(),
     }
 }
 
