@@ -518,13 +518,17 @@ fn parse(text: &str) -> Result<Tree, Diagnostic> {
     parser.parse(text, None).ok_or_else(|| Diagnostic::error("the C parser gave up on this file"))
 }
 
-/// Parses `text` after removing the parentheses of each `(v)` or
-/// `(v[e]...)` followed by a sign or `*`/`&` that the grammar reads as a
-/// cast to a type named `v` (or an array of them) where no typedef of the
-/// file names `v`: without the types in view, tree-sitter reads
-/// `(double)(i) + x` as the cast `(i)` of `+x`, and `(A[i]) - (x)` as the
-/// cast of `-(x)` to an array type, where C, which knows `i` and `A` are
-/// variables, reads a sum and a difference. The parentheses become
+/// Parses `text` after removing the parentheses of each `(v)`,
+/// `(v[e]...)` or `(v(e)...)` followed by a sign or `*`/`&` that the
+/// grammar reads as a cast to a type named `v` (or an array of them, a
+/// function returning one) where no typedef of the file names `v`:
+/// without the types in view, tree-sitter reads `(double)(i) + x` as the
+/// cast `(i)` of `+x`, `(A[i]) - (x)` as the cast of `-(x)` to an array
+/// type and `(sqrt(a[i])) + 1` as the cast of `+1` to a function type,
+/// where C, which knows `i` and `A` are variables and `sqrt` a function,
+/// reads sums and a difference. A variable, an element or a call binds
+/// tighter than any operator around it, so its parentheses change nothing
+/// once removed. The parentheses become
 /// spaces, so every offset in `text` stays where it was.
 fn parse_disambiguated(text: &mut String) -> Result<Tree, Diagnostic> {
     let mut tree = parse(text)?;
@@ -576,22 +580,31 @@ fn variable_casts(text: &str, root: Node) -> Vec<usize> {
     casts.into_iter().filter(|(name, _, _)| !type_names.contains(name)).flat_map(|(_, open, close)| [open, close]).collect()
 }
 
-/// The type name of a cast's type that may be a variable: a lone
-/// identifier (`(i)`), or one with array declarators, each with a size
-/// (`(A[j / 2][i])`, which C reads as an element of the array `A` where no
-/// typedef names `A`).
+/// The type name of a cast's type that may be a variable: an identifier
+/// alone (`(i)`) or followed by array declarators, each with a size, and
+/// parameter lists (`(A[j / 2][i])`, `(sqrt(fabs(a[i])))`, which C reads
+/// as an element or a call where no typedef names `A` or `sqrt`). Not one
+/// with a pointer declarator (`(alpha * (x[i]))`): without its parentheses
+/// a product could bind differently to what precedes it (`y / (a * b)`).
 fn cast_variable(ty: Node) -> Option<Node> {
     let name = ty.child_by_field_name("type").filter(|t| t.kind() == "type_identifier")?;
     let mut declarator = ty.child_by_field_name("declarator");
-    let mut named = 1;
+    // Nothing else: no qualifier (`(const T)`).
+    if ty.named_child_count() != 1 + usize::from(declarator.is_some()) {
+        return None;
+    }
     while let Some(d) = declarator {
-        if d.kind() != "abstract_array_declarator" || d.child_by_field_name("size").is_none() {
+        let postfix = match d.kind() {
+            "abstract_array_declarator" => d.child_by_field_name("size").is_some(),
+            "abstract_function_declarator" => true,
+            _ => false,
+        };
+        if !postfix {
             return None;
         }
         declarator = d.child_by_field_name("declarator");
-        named = 2;
     }
-    (ty.named_child_count() == named).then_some(name)
+    Some(name)
 }
 
 /// The name a declarator declares (`T` of `*T`, `T[4]`, `(*T)(int)`).
