@@ -800,7 +800,7 @@ fn pointer_values<'t>(src: &str, function: Node<'t>, name: &str) -> Vec<Node<'t>
                 declarations += 1;
                 values.extend(n.child_by_field_name("value"));
             }
-            "declaration" | "parameter_declaration" => {
+            "declaration" => {
                 let mut c = n.walk();
                 let plain = n.children_by_field_name("declarator", &mut c).filter(|d| d.kind() != "init_declarator");
                 declarations += plain.filter(|d| declarator_shape(src, *d).is_some_and(|(d, _)| d == name)).count();
