@@ -2268,7 +2268,13 @@ impl<'a> Extractor<'a> {
         let base = node.child_by_field_name("type").and_then(|t| t.child_by_field_name("type")).filter(|t| t.kind() == "type_identifier").map_or("", |t| self.text(t));
         let variable = |name: &str| self.iterators.iter().any(|it| it.name == name) || self.declarations.contains_key(name);
         if variable(ty) || variable(base) {
-            return error(node, format!("'({ty})' followed by a sign reads as a cast to a type named '{ty}'"), format!("C's grammar is ambiguous here without knowing the types; write '{ty}' without the parentheses"));
+            // A product's parentheses may matter where it stands (`x / (a * (b))`);
+            // its left operand's own parentheses never do.
+            let help = match ty.strip_prefix(base).filter(|rest| !base.is_empty() && rest.trim_start().starts_with('*')) {
+                Some(rest) => format!("C's grammar is ambiguous here without knowing the types; write '(({base}){rest})'"),
+                None => format!("C's grammar is ambiguous here without knowing the types; write '{ty}' without the parentheses"),
+            };
+            return error(node, format!("'({ty})' followed by a sign reads as a cast to a type named '{ty}'"), help);
         }
         Ok(())
     }

@@ -528,7 +528,12 @@ fn parse(text: &str) -> Result<Tree, Diagnostic> {
 /// where C, which knows `i` and `A` are variables and `sqrt` a function,
 /// reads sums and a difference. A variable, an element or a call binds
 /// tighter than any operator around it, so its parentheses change nothing
-/// once removed. The parentheses become
+/// once removed. So do those of the product `(v * (e)...)`, read as a
+/// cast to a pointer to a function, where what precedes it binds less
+/// tightly than a product (`= (a * (x[i])) * y`, `+ (a * (b)) - c`): the
+/// sign after it binds no tighter either, so the product is still formed
+/// first and the same operand meets the same operator. After `/`, `*`
+/// or a unary operator it is left as it is. The parentheses become
 /// spaces, so every offset in `text` stays where it was.
 fn parse_disambiguated(text: &mut String) -> Result<Tree, Diagnostic> {
     let mut tree = parse(text)?;
@@ -561,7 +566,7 @@ fn variable_casts(text: &str, root: Node) -> Vec<usize> {
             }
             "cast_expression" => {
                 let ty = n.child_by_field_name("type");
-                let name = ty.and_then(cast_variable);
+                let name = ty.and_then(cast_variable).or_else(|| ty.and_then(cast_product).filter(|_| binds_less_than_a_product(&text[..n.start_byte()])));
                 let signed = n.child_by_field_name("value").is_some_and(|v| {
                     matches!(v.kind(), "unary_expression" | "pointer_expression")
                         && v.child(0).is_some_and(|op| matches!(&text[op.byte_range()], "+" | "-" | "*" | "&"))
@@ -605,6 +610,54 @@ fn cast_variable(ty: Node) -> Option<Node> {
         declarator = d.child_by_field_name("declarator");
     }
     Some(name)
+}
+
+/// The type name of a cast's type that may be the product of a variable
+/// and a parenthesised operand: an identifier, one pointer declarator and
+/// a parameter list, then array declarators and parameter lists
+/// (`(alpha * (x[i]))`, `(a * (b)[0])`), which C reads as `alpha * (x[i])`
+/// where no typedef names `alpha`.
+fn cast_product(ty: Node) -> Option<Node> {
+    let name = ty.child_by_field_name("type").filter(|t| t.kind() == "type_identifier")?;
+    let pointer = ty.child_by_field_name("declarator").filter(|d| d.kind() == "abstract_pointer_declarator")?;
+    if ty.named_child_count() != 2 || pointer.named_child_count() != 1 {
+        return None;
+    }
+    let mut declarator = pointer.child_by_field_name("declarator");
+    let mut innermost = None;
+    while let Some(d) = declarator {
+        let postfix = match d.kind() {
+            "abstract_array_declarator" => d.child_by_field_name("size").is_some(),
+            "abstract_function_declarator" => true,
+            _ => false,
+        };
+        if !postfix {
+            return None;
+        }
+        innermost = Some(d);
+        declarator = d.child_by_field_name("declarator");
+    }
+    innermost.filter(|d| d.kind() == "abstract_function_declarator").map(|_| name)
+}
+
+/// Whether the text before a parenthesised product (`before`) ends in
+/// something that binds less tightly than a product: nothing, an opening
+/// bracket, a separator, an assignment, a comparison, a shift, a bitwise
+/// or logical operator, or a binary `+`, `-` or `&` (one after an operand).
+fn binds_less_than_a_product(before: &str) -> bool {
+    let before = before.trim_end();
+    let Some(last) = before.chars().last() else { return true };
+    if before.ends_with("&&") || before.ends_with("||") {
+        return true;
+    }
+    match last {
+        '=' | '(' | '[' | ',' | '?' | ':' | ';' | '{' | '}' | '<' | '>' | '|' | '^' => true,
+        '+' | '-' | '&' => {
+            let operand = before[..before.len() - 1].trim_end();
+            !operand.ends_with(last) && operand.chars().last().is_some_and(|c| c.is_alphanumeric() || c == '_' || c == ')' || c == ']')
+        }
+        _ => false,
+    }
 }
 
 /// The name a declarator declares (`T` of `*T`, `T[4]`, `(*T)(int)`).
