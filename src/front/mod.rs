@@ -566,7 +566,9 @@ fn variable_casts(text: &str, root: Node) -> Vec<usize> {
             }
             "cast_expression" => {
                 let ty = n.child_by_field_name("type");
-                let name = ty.and_then(cast_variable).or_else(|| ty.and_then(cast_product).filter(|_| binds_less_than_a_product(&text[..n.start_byte()])));
+                // A product's sign before it may be unary (`(double) - (a * (b))`).
+                let unary = n.parent().is_some_and(|p| matches!(p.kind(), "unary_expression" | "pointer_expression" | "cast_expression" | "sizeof_expression"));
+                let name = ty.and_then(cast_variable).or_else(|| ty.and_then(cast_product).filter(|_| !unary && binds_less_than_a_product(&text[..n.start_byte()])));
                 let signed = n.child_by_field_name("value").is_some_and(|v| {
                     matches!(v.kind(), "unary_expression" | "pointer_expression")
                         && v.child(0).is_some_and(|op| matches!(&text[op.byte_range()], "+" | "-" | "*" | "&"))
