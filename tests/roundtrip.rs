@@ -537,6 +537,19 @@ fn dependences_with_divisions_do_not_crash_isl() {
     assert_translation_runs_as_written("testsuite/isl-faults/12-coalesce-divisions.c", &["--target=openmp", "--max-seconds=2"], 1);
 }
 
+/// isl's dataflow analysis stops with an internal error ("affine
+/// expression involves some of the domain dimensions") on a loop stepping
+/// down by 3 whose inner loop starts at a maximum
+/// (`testsuite/isl-faults/12-modulo-detection.c`): the region keeps its
+/// original order, and the output is the original's on every target that
+/// runs here.
+#[test]
+fn an_internal_error_of_isl_s_dataflow_analysis_keeps_the_original_order() {
+    for target in ["--target=c", "--target=openmp"] {
+        assert_translation_runs_as_written("testsuite/isl-faults/12-modulo-detection.c", &[target, "--reschedule=always"], 1);
+    }
+}
+
 /// Translates `case` with `flags` `attempts` times; each must succeed and
 /// print what the program as written prints.
 fn assert_translation_runs_as_written(case: &str, flags: &[&str], attempts: usize) {
