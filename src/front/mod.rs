@@ -528,13 +528,15 @@ fn parse(text: &str) -> Result<Tree, Diagnostic> {
 /// where C, which knows `i` and `A` are variables and `sqrt` a function,
 /// reads sums and a difference. A variable, an element or a call binds
 /// tighter than any operator around it, so its parentheses change nothing
-/// once removed. So do those of the product `(v * (e)...)`, read as a
-/// cast to a pointer to a function, where what precedes it binds less
-/// tightly than a product (`= (a * (x[i])) * y`, `+ (a * (b)) - c`): the
-/// sign after it binds no tighter either, so the product is still formed
-/// first and the same operand meets the same operator. After `/`, `*`
-/// or a unary operator it is left as it is. The parentheses become
-/// spaces, so every offset in `text` stays where it was.
+/// once removed. The product `(v * (e)...)` reads as a cast to a pointer
+/// to a function: where `e` is a variable, an element or a call, its own
+/// parentheses go (`(a * (x[i])) - y` is `(a * x[i]) - y`); otherwise
+/// the product's go where what precedes it binds less tightly than a
+/// product (`= (a * (b * x)) - c`): the sign after it binds no tighter
+/// either, so the product is still formed first and the same operand
+/// meets the same operator. After `/`, `*` or a unary operator such a
+/// product is left as it is. The parentheses become spaces, so every
+/// offset in `text` stays where it was.
 fn parse_disambiguated(text: &mut String) -> Result<Tree, Diagnostic> {
     let mut tree = parse(text)?;
     // Each round mends every cast the last parse showed; a parenthesised
@@ -566,17 +568,32 @@ fn variable_casts(text: &str, root: Node) -> Vec<usize> {
             }
             "cast_expression" => {
                 let ty = n.child_by_field_name("type");
-                // A product's sign before it may be unary (`(double) - (a * (b))`).
-                let unary = n.parent().is_some_and(|p| matches!(p.kind(), "unary_expression" | "pointer_expression" | "cast_expression" | "sizeof_expression"));
-                let name = ty.and_then(cast_variable).or_else(|| ty.and_then(cast_product).filter(|_| !unary && binds_less_than_a_product(&text[..n.start_byte()])));
                 let signed = n.child_by_field_name("value").is_some_and(|v| {
                     matches!(v.kind(), "unary_expression" | "pointer_expression")
                         && v.child(0).is_some_and(|op| matches!(&text[op.byte_range()], "+" | "-" | "*" | "&"))
                 });
                 let open = n.child(0).filter(|p| &text[p.byte_range()] == "(");
                 let close = ty.and_then(|t| t.next_sibling()).filter(|p| &text[p.byte_range()] == ")");
-                if let (Some(name), true, Some(open), Some(close)) = (name, signed, open, close) {
-                    casts.push((&text[name.byte_range()], open.start_byte(), close.start_byte()));
+                let Some((ty, open, close)) = ty.zip(open).zip(close).filter(|_| signed).map(|((t, o), c)| (t, o, c)) else {
+                    stack.extend(n.children(&mut n.walk()));
+                    continue;
+                };
+                if let Some(name) = cast_variable(ty) {
+                    casts.push((vec![&text[name.byte_range()]], open.start_byte(), close.start_byte()));
+                } else if let Some((name, parameters)) = cast_product(ty) {
+                    // A right operand alone in its parentheses (a variable,
+                    // an element, a call) loses them, wherever the product
+                    // stands; otherwise the product loses its own where what
+                    // precedes it binds less tightly, and a sign before it
+                    // may be unary (`(double) - (a * (b))`).
+                    let operand = parameters.named_child(0).filter(|p| parameters.named_child_count() == 1 && p.kind() == "parameter_declaration").and_then(cast_variable);
+                    let unary = n.parent().is_some_and(|p| matches!(p.kind(), "unary_expression" | "pointer_expression" | "cast_expression" | "sizeof_expression"));
+                    let delimited = text[parameters.byte_range()].starts_with('(') && text[parameters.byte_range()].ends_with(')');
+                    match operand {
+                        Some(operand) if delimited => casts.push((vec![&text[name.byte_range()], &text[operand.byte_range()]], parameters.start_byte(), parameters.end_byte() - 1)),
+                        _ if !unary && binds_less_than_a_product(&text[..n.start_byte()]) => casts.push((vec![&text[name.byte_range()]], open.start_byte(), close.start_byte())),
+                        _ => {}
+                    }
                 }
             }
             _ => {}
@@ -584,7 +601,7 @@ fn variable_casts(text: &str, root: Node) -> Vec<usize> {
         let mut c = n.walk();
         stack.extend(n.children(&mut c));
     }
-    casts.into_iter().filter(|(name, _, _)| !type_names.contains(name)).flat_map(|(_, open, close)| [open, close]).collect()
+    casts.into_iter().filter(|(names, _, _)| !names.iter().any(|name| type_names.contains(name))).flat_map(|(_, open, close)| [open, close]).collect()
 }
 
 /// The type name of a cast's type that may be a variable: an identifier
@@ -615,11 +632,12 @@ fn cast_variable(ty: Node) -> Option<Node> {
 }
 
 /// The type name of a cast's type that may be the product of a variable
-/// and a parenthesised operand: an identifier, one pointer declarator and
-/// a parameter list, then array declarators and parameter lists
+/// and a parenthesised operand, and the parameter list that is the
+/// operand's parentheses: an identifier, one pointer declarator and a
+/// parameter list, then array declarators and parameter lists
 /// (`(alpha * (x[i]))`, `(a * (b)[0])`), which C reads as `alpha * (x[i])`
 /// where no typedef names `alpha`.
-fn cast_product(ty: Node) -> Option<Node> {
+fn cast_product(ty: Node) -> Option<(Node, Node)> {
     let name = ty.child_by_field_name("type").filter(|t| t.kind() == "type_identifier")?;
     let pointer = ty.child_by_field_name("declarator").filter(|d| d.kind() == "abstract_pointer_declarator")?;
     if ty.named_child_count() != 2 || pointer.named_child_count() != 1 {
@@ -639,7 +657,8 @@ fn cast_product(ty: Node) -> Option<Node> {
         innermost = Some(d);
         declarator = d.child_by_field_name("declarator");
     }
-    innermost.filter(|d| d.kind() == "abstract_function_declarator").map(|_| name)
+    let parameters = innermost.filter(|d| d.kind() == "abstract_function_declarator")?.child_by_field_name("parameters")?;
+    Some((name, parameters))
 }
 
 /// Whether the text before a parenthesised product (`before`) ends in

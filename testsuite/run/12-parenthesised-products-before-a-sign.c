@@ -1,13 +1,14 @@
 /* A parenthesised product whose right operand is parenthesised, followed
  * by a sign, `*` or `&`: without the types in view, C's grammar reads
  * `(alpha * (A[i - 1][j + 1])) - x` as the cast of `-x` to a pointer to
- * a function type named `alpha`, and iotile refused it. Where what
- * precedes the product binds less tightly than it (an assignment, an
- * opening parenthesis, a comma, `?`, `:`, a binary `+` or `-`), its
- * parentheses change nothing and are dropped; after `/` (and `*` or a
- * unary operator) the product is still refused, as the error corpus
- * shows. Found by a random program generator of another style than
- * iotile-random's. */
+ * a function type named `alpha`, and iotile refused it. Where the right
+ * operand is a variable, an element or a call, its own parentheses are
+ * dropped, wherever the product stands (after `/`, `*` or a cast too);
+ * otherwise the product's are, where what precedes it binds less tightly
+ * than it (an assignment, an opening parenthesis, a comma, `?`, `:`, a
+ * binary `+` or `-`). After `/`, `*` or a unary operator such a product
+ * is still refused, as the error corpus shows. Found by a random program
+ * generator of another style than iotile-random's. */
 #include <math.h>
 #include <stdio.h>
 
@@ -25,6 +26,8 @@ static void kernel(int n, double alpha, double beta, int k) {
     C[i] = C[i - 1] > 1.0 ? (alpha * (C[i - 1])) - 1.0 : (beta * (C[i])) + C[i - 1];
     C[i] += fmax((alpha * (C[i - 1])) - 0.25, (beta * (sqrt(fabs(C[i])))) + 0.125) + (alpha * (A[i][i])) * C[i - 1];
     S[i] = (k * (S[i - 1])) & 255;
+    C[i] -= C[i - 1] / (alpha * (A[i][1])) - 0.5 + C[i] * (beta * (C[i - 1])) - (double) - (k * (S[i])) * 0.125;
+    A[i][0] = (alpha * (beta * (A[i - 1][0]))) + alpha * (beta * (C[i])) - (beta * (fmin(A[i - 1][1], C[i])));
   }
   for (int t = 0; t < 3; t++)
     for (int i = 1; i < n - 1; i++)
