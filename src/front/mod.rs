@@ -542,7 +542,8 @@ fn parse_disambiguated(text: &mut String) -> Result<Tree, Diagnostic> {
     // Each round mends every cast the last parse showed; a parenthesised
     // variable inside another's operand may only show after that.
     for _ in 0..8 {
-        let parentheses = variable_casts(text, tree.root_node());
+        let mut parentheses = variable_casts(text, tree.root_node());
+        parentheses.extend(subscripted_in_parentheses(text, tree.root_node()));
         if parentheses.is_empty() {
             break;
         }
@@ -602,6 +603,36 @@ fn variable_casts(text: &str, root: Node) -> Vec<usize> {
         stack.extend(n.children(&mut c));
     }
     casts.into_iter().filter(|(names, _, _)| !names.iter().any(|name| type_names.contains(name))).flat_map(|(_, open, close)| [open, close]).collect()
+}
+
+/// The offsets of the parentheses around a subscripted array, a name or
+/// an element (`(A)[i]`, `(A[i])[j]`), which C reads as `A[i]` and
+/// `A[i][j]`: without them every later stage sees the element by its
+/// array's name (register tiles, expanded and inlined arrays, CUDA's flat
+/// arrays rewrite elements so named, and left `(A)[i]` reading memory).
+fn subscripted_in_parentheses(text: &str, root: Node) -> Vec<usize> {
+    let mut parentheses = Vec::new();
+    let mut stack = vec![root];
+    while let Some(n) = stack.pop() {
+        let argument = n.child_by_field_name("argument").filter(|_| n.kind() == "subscript_expression").filter(|a| a.kind() == "parenthesized_expression");
+        // Through nested parentheses (`((A))[i]`).
+        let mut around = Vec::new();
+        let mut inner = argument;
+        while let Some(p) = inner.filter(|p| p.kind() == "parenthesized_expression" && p.named_child_count() == 1) {
+            let (open, close) = (p.start_byte(), p.end_byte() - 1);
+            if !(text[open..].starts_with('(') && text[close..].starts_with(')')) {
+                break;
+            }
+            around.extend([open, close]);
+            inner = p.named_child(0);
+        }
+        if inner.is_some_and(|e| matches!(e.kind(), "identifier" | "subscript_expression")) {
+            parentheses.extend(around);
+        }
+        let mut c = n.walk();
+        stack.extend(n.children(&mut c));
+    }
+    parentheses
 }
 
 /// The type name of a cast's type that may be a variable: an identifier
