@@ -2257,11 +2257,12 @@ impl<'a> Extractor<'a> {
         Ok(())
     }
 
-    /// Rejects a cast whose type is the name of a variable: tree-sitter's
-    /// grammar, which cannot tell types from variables, reads `(i) + -x`
-    /// as the cast `(i)` of `+ -x`, which would hide the use of `i` from the
-    /// dependences and from the renaming of iterators (a random program's
-    /// translation used an undeclared `i`).
+    /// Rejects a cast whose type is the name of a variable or a function
+    /// type: tree-sitter's grammar, which cannot tell types from
+    /// variables, reads `(i) + -x` as the cast `(i)` of `+ -x`, which would
+    /// hide the use of `i` from the dependences and from the renaming of
+    /// iterators (a random program's translation used an undeclared `i`),
+    /// and `(f(A[i])) + x` as a cast to a function type, hiding the read.
     fn reject_variable_cast(&self, node: Node) -> FResult<()> {
         let ty = node.child_by_field_name("type").map(|t| self.text(t).trim()).unwrap_or("");
         // The type's name, without the array declarators of `(A[i])`.
@@ -2275,6 +2276,17 @@ impl<'a> Extractor<'a> {
                 None => format!("C's grammar is ambiguous here without knowing the types; write '{ty}' without the parentheses"),
             };
             return error(node, format!("'({ty})' followed by a sign reads as a cast to a type named '{ty}'"), help);
+        }
+        // What the front end did not reparse as a call (no cast in a
+        // region's arithmetic has a function type): reads inside it would
+        // be hidden from the dependences.
+        let mut stack: Vec<Node> = node.child_by_field_name("type").into_iter().collect();
+        while let Some(n) = stack.pop() {
+            if matches!(n.kind(), "abstract_function_declarator" | "function_declarator" | "parameter_list") {
+                return error(node, format!("'({ty})' reads as a cast to a function type"), "C's grammar is ambiguous here without knowing the types; write the parenthesised call or product without its parentheses");
+            }
+            let mut c = n.walk();
+            stack.extend(n.children(&mut c));
         }
         Ok(())
     }

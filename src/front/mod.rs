@@ -643,23 +643,31 @@ fn subscripted_in_parentheses(text: &str, root: Node) -> Vec<usize> {
 /// a product could bind differently to what precedes it (`y / (a * b)`).
 fn cast_variable(ty: Node) -> Option<Node> {
     let name = ty.child_by_field_name("type").filter(|t| t.kind() == "type_identifier")?;
-    let mut declarator = ty.child_by_field_name("declarator");
+    let declarator = ty.child_by_field_name("declarator");
     // Nothing else: no qualifier (`(const T)`).
     if ty.named_child_count() != 1 + usize::from(declarator.is_some()) {
         return None;
     }
-    while let Some(d) = declarator {
-        let postfix = match d.kind() {
-            "abstract_array_declarator" => d.child_by_field_name("size").is_some(),
-            "abstract_function_declarator" => true,
-            _ => false,
-        };
-        if !postfix {
-            return None;
-        }
-        declarator = d.child_by_field_name("declarator");
-    }
+    postfix_declarators(declarator)?;
     Some(name)
+}
+
+/// The innermost of a chain of postfix declarators (`[e]` with a size,
+/// parameter lists and the parentheses the grammar puts around one: the
+/// `((x))` of `sqrt((x))`), or `None` for a chain with anything else;
+/// `Some(None)` for no chain at all.
+fn postfix_declarators(mut declarator: Option<Node>) -> Option<Option<Node>> {
+    let mut innermost = None;
+    while let Some(d) = declarator {
+        declarator = match d.kind() {
+            "abstract_array_declarator" if d.child_by_field_name("size").is_some() => d.child_by_field_name("declarator"),
+            "abstract_function_declarator" => d.child_by_field_name("declarator"),
+            "abstract_parenthesized_declarator" if d.named_child_count() == 1 => d.named_child(0),
+            _ => return None,
+        };
+        innermost = Some(d);
+    }
+    Some(innermost)
 }
 
 /// The type name of a cast's type that may be the product of a variable
@@ -674,20 +682,7 @@ fn cast_product(ty: Node) -> Option<(Node, Node)> {
     if ty.named_child_count() != 2 || pointer.named_child_count() != 1 {
         return None;
     }
-    let mut declarator = pointer.child_by_field_name("declarator");
-    let mut innermost = None;
-    while let Some(d) = declarator {
-        let postfix = match d.kind() {
-            "abstract_array_declarator" => d.child_by_field_name("size").is_some(),
-            "abstract_function_declarator" => true,
-            _ => false,
-        };
-        if !postfix {
-            return None;
-        }
-        innermost = Some(d);
-        declarator = d.child_by_field_name("declarator");
-    }
+    let innermost = postfix_declarators(pointer.child_by_field_name("declarator"))?;
     let parameters = innermost.filter(|d| d.kind() == "abstract_function_declarator")?.child_by_field_name("parameters")?;
     Some((name, parameters))
 }

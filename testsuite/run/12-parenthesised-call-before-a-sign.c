@@ -6,7 +6,11 @@
  * targets), and CUDA kernels printed the element unlinearised. C, knowing
  * `sqrt` is a function, reads a sum, and so does iotile now; casts to the
  * file's typedefs and to the standard ones stay casts. Found by a random
- * program generator of another style than iotile-random's. */
+ * program generator of another style than iotile-random's. A call whose
+ * argument is itself parenthesised, `(sqrt((fabs((a * (A[i][i - 1])))))) +
+ * x`, reads as a cast to a type with parenthesised declarators, which was
+ * neither reparsed nor refused (the read hidden); found by iotile-random's
+ * parenthesised programs (seed 59). */
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -26,6 +30,7 @@ static void kernel(int n, double alpha) {
   for (int i = 1; i < n; i++) {
     C[i] = (fmax(C[i - 1], alpha)) * (C[i] + A[i][i]) + (real) -A[i][0] + (int64_t) -i;
     S[i] = (int64_t) +i * 2 + (fmax(S[i - 1], 3.0)) - (S[i - 1] % 5);
+    C[i] += alpha * (sqrt((fabs((alpha * (A[i][i - 1])))))) + 0.5 * C[i - 1];
   }
 #pragma endscop
 }
