@@ -609,7 +609,9 @@ fn declarator_shape(src: &str, node: Node) -> Option<(String, Vec<Option<String>
 
 /// Rejects the region where a call in this file passes one array as two of
 /// the function's array parameters, or passes a global array the region
-/// uses by name, and the region writes one of them: the region's
+/// uses by name, and the region writes one of them, or where the region's
+/// function gives a pointer the region uses a value in another array the
+/// region uses, and the region writes one of them: the region's
 /// dependences assume that arrays with different names are different
 /// memory (as `restrict` would say), so reordering could then read what
 /// C's order had not yet written. Arguments are followed to the arrays
@@ -623,18 +625,32 @@ fn distinct_arguments(src: &str, input: &RegionInput, arrays: &[ArrayInfo], writ
     let Some((name, parameters)) = signature(src, function) else { return Ok(()) };
     let used = |array: &str| arrays.iter().any(|a| a.name == array && !a.extents.is_empty());
     let globals: Vec<&str> = arrays.iter().filter(|a| !a.extents.is_empty() && declarations.get(&a.name).is_some_and(|d| d.global)).map(|a| a.name.as_str()).collect();
+    // A pointer the region's own function gives a value in another array
+    // the region uses (`double *p = &A[0][0];`, `p = A + 1;`).
+    for a in arrays.iter().filter(|a| !a.extents.is_empty()) {
+        for value in pointer_values(src, function, &a.name) {
+            let written_too = |origin: &str| written.contains(&a.name) || written.contains(origin);
+            if let Some(origin) = followed(src, Some(function), value).into_iter().find(|&o| o != a.name && used(o) && written_too(o)) {
+                return error(value, format!("'{}' may point into '{origin}', which the region also uses", a.name), "the region is transformed as if its arrays did not overlap; name the array one way in the region");
+            }
+        }
+    }
     for &n in input.file.calls.get(name).into_iter().flatten() {
         let Some(args) = n.child_by_field_name("arguments") else { continue };
         let mut c = args.walk();
         let passed: Vec<(&str, Node)> = args.named_children(&mut c).filter(|a| a.kind() != "comment").zip(&parameters).filter(|(_, p)| used(p)).map(|(a, p)| (p.as_str(), a)).collect();
         let bases: Vec<Vec<&str>> = passed.iter().map(|(_, a)| base_arrays(src, *a)).collect();
         let caller_names = std::cell::OnceCell::new();
-        for (k, (p, _)) in passed.iter().enumerate() {
-            for &base in &bases[k] {
-                let global = globals.iter().any(|g| *g == base && (written.contains(*p) || written.contains(*g)))
-                    && !caller_names.get_or_init(|| names_declared_in_caller(src, n)).contains(base);
+        let caller = super::enclosing_function(n);
+        for (k, (p, a)) in passed.iter().enumerate() {
+            // Through the values the caller gives a pointer it passes
+            // (`double *q = X + 1; k(n, q);`).
+            for origin in followed(src, caller, *a) {
+                let global = globals.iter().any(|g| *g == origin && (written.contains(*p) || written.contains(*g)))
+                    && !caller_names.get_or_init(|| names_declared_in_caller(src, n)).contains(origin);
                 if global {
-                    return overlapping(n, base, base, p, name, "by its own name".into());
+                    let base = if bases[k].contains(&origin) { origin } else { bases[k].first().copied().unwrap_or(origin) };
+                    return overlapping(n, base, origin, p, name, "by its own name".into());
                 }
             }
         }
