@@ -2657,7 +2657,34 @@ impl<'a> Extractor<'a> {
                 }
                 Ok(())
             }
-            "number_literal" | "char_literal" | "string_literal" | "true" | "false" | "sizeof_expression" | "comment" | "null" => Ok(()),
+            "sizeof_expression" => {
+                // An array, a row or an element named in a statement's
+                // `sizeof` may not be one where the code runs (CUDA's
+                // flat device arrays, registers of tiles).
+                let mut stack: Vec<Node> = node.child_by_field_name("value").into_iter().collect();
+                while let Some(n) = stack.pop() {
+                    let dimensions = self.declarations.get(self.text(n)).filter(|_| n.kind() == "identifier").map_or(0, |d| d.extents.len());
+                    // Subscripts applied to the name: an element keeps its
+                    // size everywhere, an array or a row (`*A` too) does not.
+                    let mut applied = 0;
+                    let mut at = n;
+                    while let Some(p) = at.parent().filter(|p| p.id() != node.id()) {
+                        match p.kind() {
+                            "subscript_expression" if p.child_by_field_name("argument").is_some_and(|a| a.id() == at.id()) => applied += 1,
+                            "parenthesized_expression" => {}
+                            _ => break,
+                        }
+                        at = p;
+                    }
+                    if applied < dimensions {
+                        return error(node, format!("sizeof of the array '{}' or a row of it in a statement", self.text(n)), "where iotile puts the statement the name may stand for another array (flat on the GPU, in registers); write the type, as in sizeof(double[8])");
+                    }
+                    let mut c = n.walk();
+                    stack.extend(n.children(&mut c));
+                }
+                Ok(())
+            }
+            "number_literal" | "char_literal" | "string_literal" | "true" | "false" | "comment" | "null" => Ok(()),
             "cast_expression" => {
                 self.reject_variable_cast(node)?;
                 self.reads_of(node.child_by_field_name("value").unwrap_or(node), reads)
