@@ -31,8 +31,9 @@
 //! in some iterators are declared before the regions or in blocks of them
 //! ([`declare_counters`]), and in some the regions run three times, in a
 //! loop of the kernel that prints the scalars and outer iterators before
-//! them (and not after the loop), and in some the array elements read in
-//! values are parenthesised (`(A[i]) * (B[j])`); in some the minima and
+//! them (and not after the loop), and in some the array elements and calls
+//! read in values are parenthesised and the coefficients of sums named
+//! (`(A[i]) * (B[j])`, `(half * (A[i])) - x`); in some the minima and
 //! maxima of bounds and subscripts are calls of the program's functions
 //! `imin` and `imax`, not macros and ternaries; in some `main` calls the
 //! kernel a second time with small parameter values ([`edge`]).

@@ -245,7 +245,8 @@ impl Expr {
             Expr::Index(a) if a.constant == 0 && a.quasi.is_empty() && a.terms.len() == 1 && a.terms[0].0 == 1 => a.render(macros),
             Expr::Index(a) => format!("({})", a.render(macros)),
             Expr::Sum(terms) => {
-                let parts: Vec<String> = terms.iter().map(|(c, e)| if c == "1" { e.render(program) } else { format!("{c} * {}", e.render(program)) }).collect();
+                let coefficient = |c: &str| if program.parenthesised { coefficient_name(c).unwrap_or_else(|| c.to_string()) } else { c.to_string() };
+                let parts: Vec<String> = terms.iter().map(|(c, e)| if c == "1" { e.render(program) } else { format!("{} * {}", coefficient(c), e.render(program)) }).collect();
                 format!("({})", parts.join(" + "))
             }
             Expr::Product(a, b) => format!("({} * {})", a.render(program), b.render(program)),
@@ -256,6 +257,7 @@ impl Expr {
             Expr::Remainder(e, m) => format!("({} % {m})", e.render(program)),
             Expr::Bitwise(op, a, b) => format!("({} {op} {})", a.render(program), b.render(program)),
             Expr::Quotient(e, d) => format!("({} / {d})", e.render(program)),
+            Expr::Call(name, e) if program.parenthesised => format!("({name}({}))", e.render(program)),
             Expr::Call(name, e) => format!("{name}({})", e.render(program)),
             Expr::Select { compared, or } => {
                 let [a, b, c, d] = compared.as_ref().clone().map(|e| e.render(program));
@@ -264,6 +266,16 @@ impl Expr {
             }
         }
     }
+}
+
+/// The coefficients of sums that parenthesised programs name, and their
+/// names (`halff` for the `float` one).
+const NAMED_COEFFICIENTS: [(&str, &str); 5] = [("0.5", "half"), ("0.25", "quarter"), ("-0.25", "minus_quarter"), ("0.125", "eighth"), ("0.375", "three_eighths")];
+
+/// The named constant for coefficient `c` (`0.5`, `0.5f`), if it has one.
+fn coefficient_name(c: &str) -> Option<String> {
+    let (value, suffix) = c.strip_suffix('f').map_or((c, ""), |v| (v, "f"));
+    NAMED_COEFFICIENTS.iter().find(|(v, _)| *v == value).map(|(_, name)| format!("{name}{suffix}"))
 }
 
 /// An affine condition.
@@ -494,9 +506,12 @@ pub struct Program {
     /// not after the loop): what a region leaves is read only before it in
     /// the text, in the loop's next pass.
     pub repeats: bool,
-    /// Array elements read in values are written in parentheses:
-    /// `(A[i]) + (B[j])` and `(A[i]) * (B[j])` read as casts to array
-    /// types in a grammar that cannot tell types from variables.
+    /// Array elements and calls read in values are written in
+    /// parentheses, and the coefficients of sums are named constants of
+    /// the kernel ([`NAMED_COEFFICIENTS`]): `(A[i]) + (B[j])`,
+    /// `(sqrt(x)) - y` and `(half * (A[i])) - y` read as casts to array,
+    /// function and pointer types in a grammar that cannot tell types
+    /// from variables.
     pub parenthesised: bool,
     /// Values of the parameters for a second call of the kernel (empty:
     /// none), made where [`edge::in_bounds`] holds for them; see
@@ -571,6 +586,7 @@ impl Program {
             out.push_str("\nstatic double keep(double v) {\n  if (fabs(v) > 1e300)\n    return limit(v);\n  return v;\n}\n");
         }
         writeln!(out, "\nstatic void kernel({}) {{", params.join(", ")).unwrap();
+        let body_start = out.len();
         for s in &self.scalars {
             writeln!(out, "  {} {} = {};", s.elem.c_name(), s.name, if s.elem.is_int() { "1" } else { "0.5" }).unwrap();
         }
@@ -602,6 +618,20 @@ impl Program {
             self.render_values(&mut out, "  ");
         }
         out.push_str("}\n\n");
+        // The named coefficients the kernel uses, declared at its start.
+        let mut constants = String::new();
+        for (value, name) in NAMED_COEFFICIENTS {
+            for (ty, suffix) in [("double", ""), ("float", "f")] {
+                let name = format!("{name}{suffix}");
+                let word = |c: char| c.is_alphanumeric() || c == '_';
+                let body = &out[body_start..];
+                let used = body.match_indices(&name).any(|(at, _)| !body[..at].ends_with(word) && !body[at + name.len()..].starts_with(word));
+                if used {
+                    writeln!(constants, "  const {ty} {name} = {value}{suffix};").unwrap();
+                }
+            }
+        }
+        out.insert_str(body_start, &constants);
         if self.vla {
             for a in &self.arrays {
                 writeln!(out, "static {} {}{};", a.elem.c_name(), a.name, extents(a, false)).unwrap();
