@@ -122,6 +122,9 @@ pub struct FileScope<'t> {
     /// Whether statements run on the host (not in CUDA kernels), where
     /// gcc's builtins nvcc's device code lacks may be called.
     host_code: bool,
+    /// The translation unit, whose functions may give a file-scope pointer
+    /// its values ([`values_given`]).
+    root: Node<'t>,
 }
 
 impl<'t> FileScope<'t> {
@@ -145,7 +148,7 @@ impl<'t> FileScope<'t> {
             }
         }
         let pure_functions = super::purity::pure_functions(src, root, &typedefs, is_math_function, math_parameter_type);
-        FileScope { typedefs, calls, pure_functions, host_code }
+        FileScope { typedefs, calls, pure_functions, host_code, root }
     }
 }
 
@@ -627,10 +630,12 @@ fn distinct_arguments(src: &str, input: &RegionInput, arrays: &[ArrayInfo], writ
     let globals: Vec<&str> = arrays.iter().filter(|a| !a.extents.is_empty() && declarations.get(&a.name).is_some_and(|d| d.global)).map(|a| a.name.as_str()).collect();
     // A pointer the region's own function gives a value in another array
     // the region uses (`double *p = &A[0][0];`, `p = A + 1;`).
+    // A file-scope pointer counts the values any function of the file gives
+    // it (`gp = &A[0][0];` in `main`).
     for a in arrays.iter().filter(|a| !a.extents.is_empty()) {
-        for value in pointer_values(src, function, &a.name) {
+        for (context, value) in values_given(src, input.file, Some(function), &a.name) {
             let written_too = |origin: &str| written.contains(&a.name) || written.contains(origin);
-            if let Some(origin) = followed(src, Some(function), value).into_iter().find(|&o| o != a.name && used(o) && written_too(o)) {
+            if let Some(origin) = followed(src, input.file, Some(function), context, value).into_iter().find(|&o| o != a.name && used(o) && written_too(o)) {
                 return error(value, format!("'{}' may point into '{origin}', which the region also uses", a.name), "the region is transformed as if its arrays did not overlap; name the array one way in the region");
             }
         }
@@ -645,7 +650,7 @@ fn distinct_arguments(src: &str, input: &RegionInput, arrays: &[ArrayInfo], writ
         for (k, (p, a)) in passed.iter().enumerate() {
             // Through the values the caller gives a pointer it passes
             // (`double *q = X + 1; k(n, q);`).
-            for origin in followed(src, caller, *a) {
+            for origin in followed(src, input.file, caller, caller, *a) {
                 let global = globals.iter().any(|g| *g == origin && (written.contains(*p) || written.contains(*g)))
                     && !caller_names.get_or_init(|| names_declared_in_caller(src, n)).contains(origin);
                 if global {
@@ -737,7 +742,7 @@ fn pointed_into<'t, 's>(src: &'s str, file: &FileScope<'t>, call: Node<'t>, argu
             for item in items {
                 let found = match item {
                     Argument::Array(name) => vec![*name],
-                    Argument::Expression(e) => followed(src, caller, *e),
+                    Argument::Expression(e) => followed(src, file, caller, caller, *e),
                 };
                 for name in found {
                     if !out.contains(&name) {
@@ -778,26 +783,75 @@ fn pointed_into<'t, 's>(src: &'s str, file: &FileScope<'t>, call: Node<'t>, argu
     }
 }
 
-/// The arrays `e`, an argument of a call in `function`, may point into:
-/// its base arrays ([`base_arrays`]), and for a pointer that `function`
-/// gives values naming arrays (`double *p = X + 1;`, `p = c ? X : Y;`),
-/// the pointer and those values' arrays in turn, up to [`ORIGIN_DEPTH`]
-/// pointers deep.
-fn followed<'s>(src: &'s str, function: Option<Node>, e: Node) -> Vec<&'s str> {
+/// The arrays `e`, an expression in function `from`, may point into, as
+/// `function` names them:
+/// its base arrays ([`base_arrays`]), and for a pointer given values
+/// naming arrays ([`values_given`]: `double *p = X + 1;`, `p = c ? X : Y;`,
+/// `gp = &A[0][0];` in another function for a file-scope `gp`), the
+/// pointer and those values' arrays in turn, up to [`ORIGIN_DEPTH`]
+/// pointers deep. In another function, a parameter is followed to what
+/// the file's calls of that function pass there, and that function's own
+/// names are followed but not returned (the region cannot name them).
+fn followed<'s>(src: &'s str, file: &FileScope, function: Option<Node>, from: Option<Node>, e: Node) -> Vec<&'s str> {
     let mut out = Vec::new();
-    let mut work = vec![(e, 0)];
-    while let Some((e, depth)) = work.pop() {
+    let mut work = vec![(e, from, 0)];
+    while let Some((e, context, depth)) = work.pop() {
+        let foreign = context.filter(|&c| Some(c) != function);
+        let foreign_names = foreign.map(|f| names_declared_in_caller(src, f)).unwrap_or_default();
         for b in base_arrays(src, e) {
-            let values: Vec<Node> = match function.filter(|_| depth < ORIGIN_DEPTH) {
-                Some(f) => pointer_values(src, f, b).into_iter().filter(|v| !base_arrays(src, *v).is_empty()).collect(),
-                None => Vec::new(),
-            };
+            if depth < ORIGIN_DEPTH {
+                let values = values_given(src, file, context, b);
+                work.extend(values.into_iter().filter(|(_, v)| !base_arrays(src, *v).is_empty()).map(|(c, v)| (v, c, depth + 1)));
+                // A parameter of another function: what its calls pass.
+                if let Some((name, parameters)) = foreign.and_then(|f| signature(src, f)) {
+                    if let Some(k) = parameters.iter().position(|p| p == b) {
+                        for &call in file.calls.get(name).into_iter().flatten() {
+                            let Some(args) = call.child_by_field_name("arguments") else { continue };
+                            let mut c = args.walk();
+                            let passed = args.named_children(&mut c).filter(|a| a.kind() != "comment").nth(k);
+                            work.extend(passed.map(|a| (a, super::enclosing_function(call), depth + 1)));
+                        }
+                    }
+                }
+            }
             // The pointer itself too: a parameter's values come from the
             // calls of `function`, and naming it is never wrong.
-            if !out.contains(&b) {
+            if !out.contains(&b) && !foreign_names.contains(b) {
                 out.push(b);
             }
-            work.extend(values.into_iter().map(|v| (v, depth + 1)));
+        }
+    }
+    out
+}
+
+/// The values the file gives `name` as `function` sees it (`None`: at
+/// file scope), each with the function that gives it (`None` for a
+/// file-scope initialiser): those of `function` where it declares `name`
+/// ([`pointer_values`]); otherwise, `name` being file-scope, those of each
+/// function of the file that declares no `name` of its own, and the
+/// initialiser of its file-scope declaration.
+fn values_given<'t>(src: &str, file: &FileScope<'t>, function: Option<Node<'t>>, name: &str) -> Vec<(Option<Node<'t>>, Node<'t>)> {
+    if let Some(f) = function.filter(|f| names_declared_in_caller(src, *f).contains(name)) {
+        return pointer_values(src, f, name).into_iter().map(|v| (Some(f), v)).collect();
+    }
+    let mut out = Vec::new();
+    let mut stack = vec![file.root];
+    while let Some(n) = stack.pop() {
+        match n.kind() {
+            "function_definition" => {
+                if !names_declared_in_caller(src, n).contains(name) {
+                    out.extend(pointer_values(src, n, name).into_iter().map(|v| (Some(n), v)));
+                }
+            }
+            "declaration" => {
+                let mut c = n.walk();
+                let initialised = n.children_by_field_name("declarator", &mut c).filter(|d| d.kind() == "init_declarator" && declarator_shape(src, *d).is_some_and(|(d, _)| d == name));
+                out.extend(initialised.filter_map(|d| d.child_by_field_name("value")).map(|v| (None, v)));
+            }
+            _ => {
+                let mut c = n.walk();
+                stack.extend(n.named_children(&mut c));
+            }
         }
     }
     out
