@@ -396,8 +396,10 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
     let mut failed = false;
     let mut saved_schedules = String::new();
     let mut reports = Vec::new();
-    // The file's typedefs a kernels' own file can repeat, read once.
+    // The file's typedefs and enumerations a kernels' own file can
+    // repeat, read once.
     let typedefs = std::cell::OnceCell::new();
+    let enumerations = std::cell::OnceCell::new();
     // Whether the file declares `malloc` and `free`, which expanded
     // arrays are allocated with (read once; otherwise the compiler's
     // built-in ones).
@@ -648,15 +650,20 @@ pub fn generate_file(session: &Session, file: &SourceFile, options: &GenerateOpt
                     let copied: Vec<&scop::DeviceFunction> = back::cuda::called_device_functions(&scop.device_functions, &mapped.kernels).into_iter().filter(|f| !device_copies.contains(&f.name)).collect();
                     mapped.kernels.insert_str(0, &copied.iter().map(|f| f.definition.as_str()).collect::<String>());
                     if options.separate_kernels {
-                        // The kernels' own file repeats the typedefs they
-                        // name; a type named otherwise stops the region.
+                        // The kernels' own file repeats the typedefs and
+                        // the enumerations they name; a type named
+                        // otherwise stops the region.
                         let typedefs = typedefs.get_or_init(|| front::portable_typedefs(&file.expanded, back::cuda::builtin_type_word));
-                        let named = front::typedefs_named(typedefs, &ast::identifiers(&mapped.kernels));
-                        let known = |w: &String| named.iter().any(|t| &t.name == w);
+                        let enumerations = enumerations.get_or_init(|| front::file_enumerations(&file.expanded));
+                        let identifiers = ast::identifiers(&mapped.kernels);
+                        let named = front::typedefs_named(typedefs, &identifiers);
+                        let named_enumerations = front::enumerations_named(enumerations, &identifiers);
+                        let known = |w: &String| w == "enum" || named.iter().any(|t| &t.name == w) || named_enumerations.iter().any(|e| e.defines.contains(w));
                         if let Some(ty) = mapped.foreign_types.iter().find(|ty| !back::cuda::foreign_words(ty).iter().all(known)) {
                             return Err(region_error(file, region, &format!("its kernels take a value of type '{ty}', which their own CUDA file cannot name")));
                         }
-                        let mut declarations: String = named.iter().map(|t| format!("{}\n", t.declaration)).collect();
+                        let mut declarations: String = named_enumerations.iter().map(|e| format!("{}\n", e.declaration)).collect();
+                        declarations.extend(named.iter().map(|t| format!("{}\n", t.declaration)));
                         if mapped.kernels.split(|c: char| !c.is_ascii_alphanumeric() && c != '_').any(|w| w == "_Bool") {
                             declarations.insert_str(0, back::cuda::CPLUSPLUS_BOOL);
                         }

@@ -510,6 +510,77 @@ pub fn typedefs_named<'t>(typedefs: &'t [Typedef], names: &std::collections::Has
     chosen
 }
 
+/// A file-scope enumeration a kernels' own file can repeat: the
+/// specifier of a declaration that defines one (`enum color { RED = 1 };`
+/// of `enum color { RED = 1 } c0;`), or a typedef of an enumeration
+/// (`typedef enum color color_t;`, `typedef enum { A, B } mode;`).
+pub struct Enumeration {
+    /// The names it defines: its constants, its tag, the typedef's name.
+    pub defines: Vec<String>,
+    /// The declaration to repeat.
+    pub declaration: String,
+    /// The other identifiers of that declaration: what it may need
+    /// declared before it (another enumeration's constants or tag).
+    pub names: std::collections::HashSet<String>,
+}
+
+/// The file-scope enumerations of `expanded` (the preprocessed file), in
+/// the file's order.
+pub fn file_enumerations(expanded: &str) -> Vec<Enumeration> {
+    let Ok(tree) = parse(expanded) else { return Vec::new() };
+    let root = tree.root_node();
+    let mut out = Vec::new();
+    let mut c = root.walk();
+    for n in root.children(&mut c).filter(|n| !n.has_error()) {
+        // `enum color { RED };` is a specifier of its own at file scope.
+        let ty = match n.kind() {
+            "enum_specifier" => n,
+            "declaration" | "type_definition" => match n.child_by_field_name("type").filter(|t| t.kind() == "enum_specifier") {
+                Some(ty) => ty,
+                None => continue,
+            },
+            _ => continue,
+        };
+        let body = ty.child_by_field_name("body");
+        let mut defines: Vec<String> = Vec::new();
+        if body.is_some() {
+            defines.extend(ty.child_by_field_name("name").map(|t| expanded[t.byte_range()].to_string()));
+        }
+        if let Some(body) = body {
+            let mut c = body.walk();
+            defines.extend(body.named_children(&mut c).filter(|e| e.kind() == "enumerator").filter_map(|e| e.child_by_field_name("name")).map(|e| expanded[e.byte_range()].to_string()));
+        }
+        let declaration = if n.kind() == "type_definition" {
+            let mut c = n.walk();
+            defines.extend(n.children_by_field_name("declarator", &mut c).filter(|d| d.kind() == "type_identifier").map(|d| expanded[d.byte_range()].to_string()));
+            expanded[n.byte_range()].to_string()
+        } else if body.is_some() {
+            format!("{};", &expanded[ty.byte_range()])
+        } else {
+            continue;
+        };
+        let names = crate::ast::identifiers(&declaration).into_iter().filter(|w| !defines.contains(w)).collect();
+        out.push(Enumeration { defines, declaration, names });
+    }
+    out
+}
+
+/// The enumerations of `all` that define one of `names`, with those the
+/// chosen ones name in turn, in the file's order.
+pub fn enumerations_named<'t>(all: &'t [Enumeration], names: &std::collections::HashSet<String>) -> Vec<&'t Enumeration> {
+    let mut chosen = vec![false; all.len()];
+    let mut wanted: Vec<&str> = names.iter().map(String::as_str).collect();
+    while let Some(w) = wanted.pop() {
+        for (k, e) in all.iter().enumerate() {
+            if !chosen[k] && e.defines.iter().any(|d| d == w) {
+                chosen[k] = true;
+                wanted.extend(e.names.iter().map(String::as_str));
+            }
+        }
+    }
+    all.iter().zip(chosen).filter(|(_, c)| *c).map(|(e, _)| e).collect()
+}
+
 fn parse(text: &str) -> Result<Tree, Diagnostic> {
     let mut parser = Parser::new();
     parser
