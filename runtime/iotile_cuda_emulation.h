@@ -48,18 +48,15 @@
  * all its names start with iotile_emu_ (besides CUDA's own). A program must
  * therefore do all its CUDA work in one translation unit. The size of a
  * fiber stack is 256 KiB unless the environment variable
- * IOTILE_EMU_STACK_KIB gives another size in KiB (at least 16); a guard page
+ * IOTILE_EMU_STACK_KIB gives another size in KiB (at least 16); a 64 KiB guard
  * below each stack turns an overflow into a segmentation fault.
  */
 #ifndef IOTILE_CUDA_EMULATION_H
 #define IOTILE_CUDA_EMULATION_H
 
-/* ucontext, mmap's MAP_ANONYMOUS: this header comes before any system
-   header, so the feature macro still takes effect. */
-#ifndef _GNU_SOURCE
-#define _GNU_SOURCE 1
-#endif
-
+/* No feature macro and no <unistd.h>: a program's own functions named
+   like POSIX's (pipe, read, index, random) must still compile, under
+   -std=c99 as under -std=gnu11. <ucontext.h> and mprotect need none. */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -67,11 +64,6 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <ucontext.h>
-#include <unistd.h>
-
-#if !defined(MAP_ANONYMOUS) && defined(MAP_ANON)
-#define MAP_ANONYMOUS MAP_ANON
-#endif
 
 /* ---- Qualifiers ------------------------------------------------------- */
 
@@ -156,8 +148,7 @@ enum iotile_emu_thread_state {
 /* A stack with a context that runs threads on it. */
 struct iotile_emu_fiber {
     ucontext_t context; /* never moves: glibc's context points into itself */
-    void *mapping;      /* guard page + stack */
-    size_t mapping_bytes;
+    void *mapping;      /* guard + stack, from malloc, never freed */
 };
 
 /* A thread of the running block. */
@@ -335,14 +326,15 @@ static inline size_t iotile_emu_stack_bytes(void)
 static inline int iotile_emu_ensure_fibers(unsigned count)
 {
     struct iotile_emu_state_t *s = &iotile_emu_state;
-    size_t page, stack;
+    /* The guard: a multiple of every page size in use (4, 16, 64 KiB). */
+    const size_t page = 64 * 1024;
+    size_t stack;
     struct iotile_emu_fiber **grown;
     if (count <= s->fiber_count)
         return 1;
     if (s->stack_bytes == 0)
         s->stack_bytes = iotile_emu_stack_bytes();
-    page = (size_t)sysconf(_SC_PAGESIZE);
-    stack = (s->stack_bytes + page - 1) / page * page;
+    stack = (s->stack_bytes + 4095) / 4096 * 4096;
     grown = (struct iotile_emu_fiber **)realloc(s->fibers, count * sizeof *grown);
     if (!grown)
         return 0;
@@ -353,24 +345,22 @@ static inline int iotile_emu_ensure_fibers(unsigned count)
     s->idle = grown;
     while (s->fiber_count < count) {
         struct iotile_emu_fiber *f = (struct iotile_emu_fiber *)calloc(1, sizeof *f);
-        void *mapping;
+        char *mapping, *guard;
         if (!f)
             return 0;
-        mapping = mmap(NULL, stack + page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-        if (mapping == MAP_FAILED) {
+        mapping = (char *)malloc(stack + 2 * page);
+        if (!mapping || getcontext(&f->context) != 0) {
+            free(mapping);
             free(f);
             return 0;
         }
-        /* Stacks grow down on every platform this runs on: guard the bottom. */
-        mprotect(mapping, page, PROT_NONE);
+        /* Stacks grow down on every platform this runs on: guard the
+           bottom, aligned to the guard's size (where mprotect refuses,
+           the stack runs unguarded). */
+        guard = mapping + (page - (size_t)((uintptr_t)mapping % page)) % page;
+        mprotect(guard, page, PROT_NONE);
         f->mapping = mapping;
-        f->mapping_bytes = stack + page;
-        if (getcontext(&f->context) != 0) {
-            munmap(mapping, stack + page);
-            free(f);
-            return 0;
-        }
-        f->context.uc_stack.ss_sp = (char *)mapping + page;
+        f->context.uc_stack.ss_sp = guard + page;
         f->context.uc_stack.ss_size = stack;
         f->context.uc_link = NULL; /* the body never returns */
         makecontext(&f->context, iotile_emu_fiber_main, 0);
