@@ -614,7 +614,7 @@ fn parse_disambiguated(text: &mut String) -> Result<Tree, Diagnostic> {
     // variable inside another's operand may only show after that.
     for _ in 0..8 {
         let mut parentheses = variable_casts(text, tree.root_node());
-        parentheses.extend(subscripted_in_parentheses(text, tree.root_node()));
+        parentheses.extend(names_in_parentheses(text, tree.root_node()));
         if parentheses.is_empty() {
             break;
         }
@@ -681,11 +681,18 @@ fn variable_casts(text: &str, root: Node) -> Vec<usize> {
 /// `A[i][j]`: without them every later stage sees the element by its
 /// array's name (register tiles, expanded and inlined arrays, CUDA's flat
 /// arrays rewrite elements so named, and left `(A)[i]` reading memory).
-fn subscripted_in_parentheses(text: &str, root: Node) -> Vec<usize> {
+/// So too the parentheses around a variable or an element assigned or
+/// incremented (`(v[i]) = x`, `(s) += x`, `(k)++`), the same lvalue in C.
+fn names_in_parentheses(text: &str, root: Node) -> Vec<usize> {
     let mut parentheses = Vec::new();
     let mut stack = vec![root];
     while let Some(n) = stack.pop() {
-        let argument = n.child_by_field_name("argument").filter(|_| n.kind() == "subscript_expression").filter(|a| a.kind() == "parenthesized_expression");
+        let field = match n.kind() {
+            "subscript_expression" | "update_expression" => "argument",
+            "assignment_expression" => "left",
+            _ => "",
+        };
+        let argument = n.child_by_field_name(field).filter(|_| !field.is_empty()).filter(|a| a.kind() == "parenthesized_expression");
         // Through nested parentheses (`((A))[i]`).
         let mut around = Vec::new();
         let mut inner = argument;
