@@ -189,11 +189,15 @@ impl Declaration {
     }
 }
 
-/// Mathematical functions a statement may call: pure, no side effects.
+/// Mathematical functions a statement may call: pure, no side effects,
+/// every parameter of the type of the result (not `ldexp`'s `int`, not
+/// `lround`'s `long` result), each with its `f` and `l` forms, and in
+/// CUDA's device library too (not `lgamma`, which sets `signgam`).
 const MATH_FUNCTIONS: &[&str] = &[
-    "sqrt", "exp", "exp2", "expm1", "pow", "log", "log10", "log2", "log1p", "fabs", "sin", "cos",
-    "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh", "floor", "ceil", "fmin",
-    "fmax", "fmod", "round", "trunc", "cbrt", "hypot", "erf", "abs", "labs",
+    "sqrt", "exp", "exp2", "expm1", "pow", "log", "log10", "log2", "log1p", "logb", "fabs", "sin", "cos",
+    "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh", "asinh", "acosh", "atanh", "floor", "ceil",
+    "fmin", "fmax", "fmod", "remainder", "fdim", "fma", "copysign", "nextafter", "round", "trunc", "rint",
+    "nearbyint", "cbrt", "hypot", "erf", "erfc", "tgamma", "abs", "labs",
 ];
 
 fn is_math_function(name: &str) -> bool {
