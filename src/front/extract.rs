@@ -125,6 +125,10 @@ pub struct FileScope<'t> {
     /// The translation unit, whose functions may give a file-scope pointer
     /// its values ([`values_given`]).
     root: Node<'t>,
+    /// The file-scope typedefs of array types (`typedef double row[N];`),
+    /// each with its element type and its extents: a variable of such a
+    /// type is an array with the typedef's dimensions after its own.
+    array_typedefs: HashMap<String, (String, Vec<Option<String>>)>,
 }
 
 impl<'t> FileScope<'t> {
@@ -148,8 +152,62 @@ impl<'t> FileScope<'t> {
             }
         }
         let pure_functions = super::purity::pure_functions(src, root, &typedefs, is_math_function, math_parameter_type);
-        FileScope { typedefs, calls, pure_functions, host_code, root }
+        let array_typedefs = array_typedefs(src, root);
+        FileScope { typedefs, calls, pure_functions, host_code, root, array_typedefs }
     }
+}
+
+/// The typedefs of array types at file scope of `root` whose element
+/// type is C's own words or such a typedef (`typedef double row[N];`,
+/// `typedef row mat[N];`), none that a typedef of the same name inside a
+/// function hides, each with its element type and its extents (outermost
+/// first).
+fn array_typedefs(src: &str, root: Node) -> HashMap<String, (String, Vec<Option<String>>)> {
+    let mut hidden = HashSet::new();
+    let mut stack = vec![root];
+    while let Some(n) = stack.pop() {
+        if n.kind() == "type_definition" && n.parent() != Some(root) {
+            let mut c = n.walk();
+            hidden.extend(n.children_by_field_name("declarator", &mut c).filter_map(|d| typedef_shape(src, d)).map(|(name, _)| name));
+        }
+        let mut c = n.walk();
+        stack.extend(n.children(&mut c));
+    }
+    let mut out: HashMap<String, (String, Vec<Option<String>>)> = HashMap::new();
+    let mut c = root.walk();
+    for n in root.children(&mut c).filter(|n| n.kind() == "type_definition" && !n.has_error()) {
+        let mut c = n.walk();
+        let declarators: Vec<Node> = n.children_by_field_name("declarator", &mut c).collect();
+        let ([d], Some(ty)) = (&declarators[..], n.child_by_field_name("type")) else { continue };
+        let Some((name, mut extents)) = typedef_shape(src, *d).filter(|(name, extents)| !extents.is_empty() && !hidden.contains(name)) else { continue };
+        let element = text(src, ty).to_string();
+        let element = match out.get(&element) {
+            Some((inner, inner_extents)) => {
+                extents.extend(inner_extents.iter().cloned());
+                inner.clone()
+            }
+            None if element.split_whitespace().all(super::ctype::is_type_word) => element,
+            None => continue,
+        };
+        let mut c = n.walk();
+        if n.children(&mut c).any(|q| q.kind() == "type_qualifier") {
+            continue;
+        }
+        out.insert(name, (element, extents));
+    }
+    out
+}
+
+/// The name and the extents of the declarator of a typedef of an array
+/// type (`row[N]` of `typedef double row[N];`); `None` for another one.
+fn typedef_shape(src: &str, mut d: Node) -> Option<(String, Vec<Option<String>>)> {
+    let mut extents = Vec::new();
+    while d.kind() == "array_declarator" {
+        extents.push(d.child_by_field_name("size").map(|s| text(src, s).to_string()));
+        d = d.child_by_field_name("declarator")?;
+    }
+    extents.reverse();
+    (d.kind() == "type_identifier").then(|| (text(src, d).to_string(), extents))
 }
 
 /// A declared variable, as far as the region cares.
@@ -366,7 +424,7 @@ pub fn extract<'a>(ctx: &'a Context, src: &'a str, input: &'a RegionInput) -> FR
     };
     let typedefs = &input.file.typedefs;
     let mut declarations = HashMap::new();
-    collect_declarations(src, input, typedefs, &mut declarations);
+    collect_declarations(src, input, &mut declarations);
     let mut x = Extractor {
         src,
         ctx,
@@ -498,11 +556,11 @@ pub fn extract<'a>(ctx: &'a Context, src: &'a str, input: &'a RegionInput) -> FR
 
 /// Records globals, the function's parameters and the locals declared
 /// before the region.
-fn collect_declarations(src: &str, input: &RegionInput, typedefs: &HashMap<String, String>, out: &mut HashMap<String, Declaration>) {
+fn collect_declarations(src: &str, input: &RegionInput, out: &mut HashMap<String, Declaration>) {
     let mut cursor = input.root.walk();
     for child in input.root.children(&mut cursor) {
         if child.kind() == "declaration" {
-            add_declaration(src, child, Scope::Global, typedefs, out);
+            add_declaration(src, child, Scope::Global, input.file, out);
         }
     }
     let Some(function) = input.function else { return };
@@ -513,7 +571,7 @@ fn collect_declarations(src: &str, input: &RegionInput, typedefs: &HashMap<Strin
                 let mut c = n.walk();
                 for p in n.named_children(&mut c) {
                     if p.kind() == "parameter_declaration" {
-                        add_declaration(src, p, Scope::Parameter, typedefs, out);
+                        add_declaration(src, p, Scope::Parameter, input.file, out);
                     }
                 }
                 break;
@@ -530,7 +588,7 @@ fn collect_declarations(src: &str, input: &RegionInput, typedefs: &HashMap<Strin
                 continue;
             }
             if n.kind() == "declaration" {
-                add_declaration(src, n, Scope::Body, typedefs, out);
+                add_declaration(src, n, Scope::Body, input.file, out);
             }
             let mut c = n.walk();
             stack.extend(n.named_children(&mut c));
@@ -547,9 +605,16 @@ enum Scope {
     Body,
 }
 
-fn add_declaration(src: &str, decl: Node, scope: Scope, typedefs: &HashMap<String, String>, out: &mut HashMap<String, Declaration>) {
+fn add_declaration(src: &str, decl: Node, scope: Scope, file: &FileScope, out: &mut HashMap<String, Declaration>) {
+    let typedefs = &file.typedefs;
     let Some(ty) = decl.child_by_field_name("type") else { return };
-    let base_type = text(src, ty).to_string();
+    let mut base_type = text(src, ty).to_string();
+    // `row A[M]` of `typedef double row[N];` is `double A[M][N]`.
+    let mut typedef_extents = Vec::new();
+    if let Some((element, extents)) = file.array_typedefs.get(&base_type) {
+        base_type = element.clone();
+        typedef_extents = extents.clone();
+    }
     let c_type = resolve_typedefs(&base_type, typedefs);
     let mut c = decl.walk();
     let volatile = decl.children(&mut c).any(|q| q.kind() == "type_qualifier" && text(src, q) == "volatile");
@@ -558,7 +623,8 @@ fn add_declaration(src: &str, decl: Node, scope: Scope, typedefs: &HashMap<Strin
     let automatic = (scope == Scope::Body && !is_static).then(|| decl.byte_range());
     let mut c = decl.walk();
     for d in decl.children_by_field_name("declarator", &mut c) {
-        if let Some((name, extents)) = declarator_shape(src, d) {
+        if let Some((name, mut extents)) = declarator_shape(src, d) {
+            extents.extend(typedef_extents.iter().cloned());
             out.insert(name, Declaration { base_type: base_type.clone(), c_type: c_type.clone(), volatile, extents, global: scope == Scope::Global, parameter: scope == Scope::Parameter, automatic: automatic.clone() });
         }
     }
@@ -2810,7 +2876,15 @@ impl<'a> Extractor<'a> {
             return error(base, format!("'{name}' is not declared before the region"), "iotile needs the declaration of every array it analyses");
         };
         if decl.extents.len() != indices.len() {
-            return error(node, format!("'{name}' has {} dimension(s) but is accessed with {} subscript(s)", decl.extents.len(), indices.len()), "every access must name one element");
+            // A type name not of C's words may hide dimensions (a typedef
+            // of an array type iotile cannot read: declared inside a
+            // function, or of a struct's elements).
+            let why = if decl.extents.len() < indices.len() && !decl.c_type.split_whitespace().all(super::ctype::is_type_word) {
+                format!("every access must name one element; its type '{}' may be an array type iotile does not know: declare '{name}' with all its dimensions", decl.base_type)
+            } else {
+                "every access must name one element".to_string()
+            };
+            return error(node, format!("'{name}' has {} dimension(s) but is accessed with {} subscript(s)", decl.extents.len(), indices.len()), why);
         }
         let mut relation: Option<Map> = None;
         for index in indices {
