@@ -1907,7 +1907,11 @@ impl<'a> Extractor<'a> {
             return error(node, "for loop without a condition", "the loop must be bounded by an affine condition");
         };
         let not_equal = self.not_equal_bound(cond_node, &name, step);
-        if not_equal.is_none() {
+        // `for (size_t u = n - 1; u < n; u--)`: C's unsigned iterator
+        // wraps past 0 to its type's top, where the test fails.
+        let ty = declared_type.as_deref().map_or(IntType::INT, |t| IntType::named(&resolve_typedefs(t, self.typedefs)));
+        let countdown = not_equal.is_none() && decreasing && declared && ty.unsigned && ty.bits >= 32 && self.bounds_from_above(cond_node, &name);
+        if not_equal.is_none() && !countdown {
             self.check_bound(cond_node, &name, decreasing)?;
         }
         let body = body_of(self.src, node, "body").unwrap_or(node);
@@ -1917,7 +1921,6 @@ impl<'a> Extractor<'a> {
         let depth = self.iterators.len();
         let start = self.affine(init_value)?;
         let outer = self.domain.copy()?;
-        let ty = declared_type.as_deref().map_or(IntType::INT, |t| IntType::named(&resolve_typedefs(t, self.typedefs)));
         // The first value as C stores it: computed in the initial value's
         // type, then converted to the iterator's.
         for stored in [self.int_type(init_value), ty] {
@@ -1964,6 +1967,9 @@ impl<'a> Extractor<'a> {
             domain = intersect(domain, lattice)?;
         }
         let first = intersect(lifted.copy()?, me.copy()?.eq_set(start_here)?)?;
+        if countdown {
+            domain = self.counted_down_to_zero(domain, &first, &bound, &me, depth, &name, ty.bits, step)?;
+        }
         let range = declared_type.as_deref().map(|t| IntType::cast(&resolve_typedefs(t, self.typedefs)));
         let narrow = match range {
             Some(Cast::Within(lo, hi)) if hi <= i64::from(u16::MAX) => Some((lo, hi)),
@@ -2129,6 +2135,55 @@ impl<'a> Extractor<'a> {
         (slope != 0).then_some((left, right, slope.signum() == step.signum()))
     }
 
+    /// Whether `cond` is `name < e` or `name <= e` (`e > name`, `e >=
+    /// name`) with `e` free of `name`: an upper bound that an unsigned
+    /// iterator counting down meets only by wrapping past 0.
+    fn bounds_from_above(&self, cond: Node, name: &str) -> bool {
+        let cond = unparenthesized(cond);
+        if cond.kind() != "binary_expression" {
+            return false;
+        }
+        let (Some(left), Some(right)) = (cond.child_by_field_name("left"), cond.child_by_field_name("right")) else { return false };
+        let (me, bound) = match node_op(self.src, cond) {
+            "<" | "<=" => (left, right),
+            ">" | ">=" => (right, left),
+            _ => return false,
+        };
+        let me = unparenthesized(me);
+        me.kind() == "identifier" && self.text(me) == name && !mentions_identifier(self.src, bound, name)
+    }
+
+    /// The iterations of a loop whose unsigned iterator of `bits` bits
+    /// counts down by `-step` from its first value (`first`) while below
+    /// a bound (`bound`, [`Self::bounds_from_above`]): where the first
+    /// value passes the test, every value from it down to 0 does, and the
+    /// next one wraps to the top of the type, where C's loop stops. So
+    /// `domain` (the values up to the first one that pass the test) keeps
+    /// those not below 0 where the first one passes. Where the bound could
+    /// exceed the wrapped value (a wider bound), C's loop runs on: the
+    /// parameters that allow it are noted as wrapping
+    /// ([`Self::note_wrapping_at`]).
+    #[allow(clippy::too_many_arguments)]
+    fn counted_down_to_zero(&mut self, domain: Set, first: &Set, bound: &Set, me: &PwAff, depth: usize, name: &str, bits: u32, step: i64) -> FResult<Set> {
+        let zero = PwAff::val_on_domain(me.copy()?.domain()?, Val::int_from_si(self.ctx, 0)?)?;
+        let not_negative = me.copy()?.ge_set(zero)?;
+        let passes = intersect(first.copy()?, bound.copy()?)?
+            .project_out(DimType::Set, depth as u32, 1)?
+            .add_dims(DimType::Set, 1)?
+            .set_dim_name(DimType::Set, depth as u32, name)?;
+        let domain = intersect(intersect(domain, not_negative)?, passes)?;
+        if bits < 64 {
+            // The smallest value C's iterator wraps to.
+            let wrapped = (1u64 << bits) - step.unsigned_abs();
+            let at = PwAff::val_on_domain(me.copy()?.domain()?, Val::int_from_ui(self.ctx, wrapped)?)?;
+            let runs_on = intersect(me.copy()?.ge_set(at)?, bound.copy()?)?;
+            let reached = intersect(runs_on, domain.copy()?.project_out(DimType::Set, depth as u32, 1)?.add_dims(DimType::Set, 1)?.set_dim_name(DimType::Set, depth as u32, name)?)?;
+            let reached = self.parameters_in_range(reached)?;
+            self.note_wrapping_at(reached)?;
+        }
+        Ok(domain)
+    }
+
     /// The loop condition must bound the iterator from the side it moves
     /// towards, so that the loop runs exactly over an interval.
     fn check_bound(&self, cond: Node, name: &str, decreasing: bool) -> FResult<()> {
@@ -2155,6 +2210,11 @@ impl<'a> Extractor<'a> {
                 };
                 match upper {
                     Some(u) if u != decreasing => Ok(()),
+                    Some(_) if decreasing => error(
+                        cond,
+                        "loop condition bounds the iterator on the wrong side",
+                        format!("'{name}' moves away from this bound, so the loop would not terminate or would not run; an unsigned iterator of at least 32 bits declared in the loop may count down to 0 so ('for (size_t {name} = n - 1; {name} < n; {name}--)')"),
+                    ),
                     Some(_) => error(cond, "loop condition bounds the iterator on the wrong side", format!("'{name}' moves away from this bound, so the loop would not terminate or would not run")),
                     None => error(cond, "unsupported loop condition", format!("expected a comparison of '{name}' with an affine bound (e.g. {name} < n)")),
                 }
