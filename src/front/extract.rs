@@ -2847,7 +2847,10 @@ impl<'a> Extractor<'a> {
                 // flat device arrays, registers of tiles).
                 let mut stack: Vec<Node> = node.child_by_field_name("value").into_iter().collect();
                 while let Some(n) = stack.pop() {
-                    let dimensions = self.declarations.get(self.text(n)).filter(|_| n.kind() == "identifier").map_or(0, |d| d.extents.len());
+                    let dimensions = match n.kind() {
+                        "identifier" => self.declarations.get(self.text(n)).map_or(0, |d| d.extents.len()),
+                        _ => 0,
+                    };
                     // Subscripts applied to the name: an element keeps its
                     // size everywhere, an array or a row (`*A` too) does not.
                     let mut applied = 0;

@@ -506,8 +506,8 @@ pub struct Program {
     /// not after the loop): what a region leaves is read only before it in
     /// the text, in the loop's next pass.
     pub repeats: bool,
-    /// Array elements and calls read in values are written in
-    /// parentheses, and the coefficients of sums are named constants of
+    /// Array elements and calls read in values, and assignment targets,
+    /// are written in parentheses, and the coefficients of sums are named constants of
     /// the kernel ([`NAMED_COEFFICIENTS`]): `(A[i]) + (B[j])`,
     /// `(sqrt(x)) - y` and `(half * (A[i])) - y` read as casts to array,
     /// function and pointer types in a grammar that cannot tell types
@@ -816,6 +816,8 @@ impl Program {
                     Target::Element(a) => self.render_access(a),
                     Target::Scalar(s) => s.clone(),
                 };
+                // `(A[i]) += x`, `(s) = x`: the lvalue inside, as C reads it.
+                let target = if self.parenthesised { format!("({target})") } else { target };
                 let op = match op {
                     Op::Assign => "=",
                     Op::Add => "+=",
