@@ -392,6 +392,9 @@ struct Extractor<'a> {
     /// The parameter values where some unsigned value C reads passes its
     /// type's top (see [`Scop::wrapping`]); `None` while there are none.
     wrapping: Option<Set>,
+    /// Where each value of [`Extractor::wrapping`] was noted, with the
+    /// parameter values it wraps at: what an error points at.
+    wrapping_spans: Vec<(Range<usize>, Set)>,
     /// The translation unit (where the bodies of pure functions are).
     root: Node<'a>,
     /// While the returned expression of a pure function called in an
@@ -459,6 +462,7 @@ pub fn extract<'a>(ctx: &'a Context, src: &'a str, input: &'a RegionInput) -> FR
         in_loop_body: false,
         local_arrays: Default::default(),
         wrapping: None,
+        wrapping_spans: Vec::new(),
         root: input.root,
         arguments: Vec::new(),
     };
@@ -1300,7 +1304,7 @@ impl<'a> Extractor<'a> {
                         );
                     }
                     if ty.unsigned {
-                        self.note_wrapping(&a, ty.bits)?;
+                        self.note_wrapping(&a, ty.bits, node)?;
                     }
                     let (a, d) = align(a, self.constant(c)?)?;
                     Ok(if op == "/" { a.tdiv_q(d)? } else { a.tdiv_r(d)? })
@@ -1528,10 +1532,10 @@ impl<'a> Extractor<'a> {
     /// does not (see [`Scop::wrapping`]). Sums of unsigned values wrap in
     /// C wherever they pass the top, but only a value C reads decides
     /// anything, and it is the model's modulo `2^bits`.
-    fn note_wrapping(&mut self, value: &PwAff, bits: u32) -> FResult<()> {
+    fn note_wrapping(&mut self, value: &PwAff, bits: u32, at: Node) -> FResult<()> {
         let past = self.past_top(value, bits)?;
         let reached = self.reached(past)?;
-        self.note_wrapping_at(reached)
+        self.note_wrapping_at(reached, at)
     }
 
     /// Where `value` is above the top of an unsigned `bits`-bit type;
@@ -1548,12 +1552,13 @@ impl<'a> Extractor<'a> {
     }
 
     /// Adds the parameter values of `points` (points where a value C reads
-    /// wraps) to [`Extractor::wrapping`].
-    fn note_wrapping_at(&mut self, points: Set) -> FResult<()> {
+    /// at `at` wraps) to [`Extractor::wrapping`].
+    fn note_wrapping_at(&mut self, points: Set, at: Node) -> FResult<()> {
         if points.is_empty()? {
             return Ok(());
         }
         let params = points.params()?;
+        self.wrapping_spans.push((at.byte_range(), params.copy()?));
         self.wrapping = Some(match self.wrapping.take() {
             None => params,
             Some(w) => {
@@ -1633,7 +1638,7 @@ impl<'a> Extractor<'a> {
                     format!("C converts '{}' to an unsigned {}-bit value, a huge one where it is negative", self.text(side), ty.bits),
                 );
             }
-            self.note_wrapping(value, ty.bits)?;
+            self.note_wrapping(value, ty.bits, node)?;
         }
         Ok((a, b))
     }
@@ -1925,7 +1930,7 @@ impl<'a> Extractor<'a> {
         // type, then converted to the iterator's.
         for stored in [self.int_type(init_value), ty] {
             if stored.unsigned {
-                self.note_wrapping(&start, stored.bits)?;
+                self.note_wrapping(&start, stored.bits, init_value)?;
             }
         }
         self.wide_iterators |= ty != IntType::INT;
@@ -1968,7 +1973,7 @@ impl<'a> Extractor<'a> {
         }
         let first = intersect(lifted.copy()?, me.copy()?.eq_set(start_here)?)?;
         if countdown {
-            domain = self.counted_down_to_zero(domain, &first, &bound, &me, depth, &name, ty.bits, step)?;
+            domain = self.counted_down_to_zero(domain, &first, &bound, &me, depth, &name, ty.bits, step, cond_node)?;
         }
         let range = declared_type.as_deref().map(|t| IntType::cast(&resolve_typedefs(t, self.typedefs)));
         let narrow = match range {
@@ -1976,7 +1981,7 @@ impl<'a> Extractor<'a> {
             _ => None,
         };
         if let Some((lo, hi)) = narrow {
-            self.note_iterator_outside(&me, lo, hi, &first, &domain, step)?;
+            self.note_iterator_outside(&me, lo, hi, &first, &domain, step, cond_node)?;
         }
         if let Some(equal) = equal.filter(|_| ty.unsigned || narrow.is_some()) {
             // `!=` runs the iterations of `<` (`>`) towards the bound, and
@@ -1986,7 +1991,7 @@ impl<'a> Extractor<'a> {
             // is C's only where it does not start beyond the bound.
             let beyond = first.copy()?.subtract(bound.copy()?)?.subtract(equal)?;
             let beyond = self.parameters_in_range(beyond)?;
-            self.note_wrapping_at(beyond)?;
+            self.note_wrapping_at(beyond, cond_node)?;
         }
         if !converted.is_empty() {
             self.check_converted_operands(cond_node, converted, first, &domain, step)?;
@@ -2038,7 +2043,7 @@ impl<'a> Extractor<'a> {
         for (value, bits) in operands {
             // Where the operand passes the type's top, see `note_wrapping`.
             for wraps in self.where_tested(&self.past_top(&value, bits)?, &start, domain, step)? {
-                self.note_wrapping_at(wraps)?;
+                self.note_wrapping_at(wraps, cond)?;
             }
             for negative in self.where_tested(&self.negative_part(value)?, &start, domain, step)? {
                 if !negative.is_empty()? {
@@ -2072,11 +2077,12 @@ impl<'a> Extractor<'a> {
     /// values `lo..=hi`, leaves them where its loop tests it ([`Self::where_tested`]):
     /// C converts each value to the type, so it wraps there (see
     /// [`Self::note_wrapping`]).
-    fn note_iterator_outside(&mut self, me: &PwAff, lo: i64, hi: i64, first: &Set, domain: &Set, step: i64) -> FResult<()> {
+    #[allow(clippy::too_many_arguments)]
+    fn note_iterator_outside(&mut self, me: &PwAff, lo: i64, hi: i64, first: &Set, domain: &Set, step: i64, at: Node) -> FResult<()> {
         let bound = |v: i64| -> FResult<PwAff> { Ok(PwAff::val_on_domain(me.copy()?.domain()?, Val::int_from_si(self.ctx, v)?)?) };
         let outside = me.copy()?.lt_set(bound(lo)?)?.union(me.copy()?.gt_set(bound(hi)?)?)?;
         for wraps in self.where_tested(&outside, first, domain, step)? {
-            self.note_wrapping_at(wraps)?;
+            self.note_wrapping_at(wraps, at)?;
         }
         Ok(())
     }
@@ -2164,7 +2170,7 @@ impl<'a> Extractor<'a> {
     /// parameters that allow it are noted as wrapping
     /// ([`Self::note_wrapping_at`]).
     #[allow(clippy::too_many_arguments)]
-    fn counted_down_to_zero(&mut self, domain: Set, first: &Set, bound: &Set, me: &PwAff, depth: usize, name: &str, bits: u32, step: i64) -> FResult<Set> {
+    fn counted_down_to_zero(&mut self, domain: Set, first: &Set, bound: &Set, me: &PwAff, depth: usize, name: &str, bits: u32, step: i64, cond: Node) -> FResult<Set> {
         let zero = PwAff::val_on_domain(me.copy()?.domain()?, Val::int_from_si(self.ctx, 0)?)?;
         let not_negative = me.copy()?.ge_set(zero)?;
         let passes = intersect(first.copy()?, bound.copy()?)?
@@ -2179,7 +2185,7 @@ impl<'a> Extractor<'a> {
             let runs_on = intersect(me.copy()?.ge_set(at)?, bound.copy()?)?;
             let reached = intersect(runs_on, domain.copy()?.project_out(DimType::Set, depth as u32, 1)?.add_dims(DimType::Set, 1)?.set_dim_name(DimType::Set, depth as u32, name)?)?;
             let reached = self.parameters_in_range(reached)?;
-            self.note_wrapping_at(reached)?;
+            self.note_wrapping_at(reached, cond)?;
         }
         Ok(domain)
     }
@@ -2954,7 +2960,7 @@ impl<'a> Extractor<'a> {
             let pa = self.affine(index)?;
             let ty = self.int_type(index);
             if ty.unsigned {
-                self.note_wrapping(&pa, ty.bits)?;
+                self.note_wrapping(&pa, ty.bits, index)?;
             }
             let m = Map::from_pw_aff(pa)?;
             relation = Some(match relation {
@@ -3125,8 +3131,17 @@ impl<'a> Extractor<'a> {
         }
         let rest = known.copy()?.subtract(wrapping.copy()?)?.coalesce()?;
         if rest.is_empty()? {
+            // The first value noted that wraps where the region may run.
+            let mut span = 0..0;
+            for (at, params) in &self.wrapping_spans {
+                let (params, known) = align(params.copy()?, known.copy()?)?;
+                if !params.intersect(known)?.is_empty()? {
+                    span = at.clone();
+                    break;
+                }
+            }
             return Err(FrontError {
-                span: 0..0,
+                span,
                 message: "unsigned arithmetic that wraps for every value of the parameters".into(),
                 why: "C computes these unsigned values modulo 2^bits, which the polyhedral model does not".into(),
             });
