@@ -1311,8 +1311,34 @@ impl<'a> Extractor<'a> {
                 }
                 None => error(right, format!("'{op}' by a non-constant"), "division and modulo are affine only by an integer constant"),
             },
+            // A shift by a constant: a product by a power of 2, or the
+            // floor of a quotient by one (the right shift of a negative
+            // value is the compiler's choice in C, arithmetic in gcc, clang
+            // and nvcc; the left shift of one is undefined).
+            ">>" | "<<" => {
+                let ty = self.int_type(left);
+                let Some(c) = self.constant_of(right).filter(|c| (0..i64::from(ty.bits).min(63)).contains(c)) else {
+                    return error(right, format!("'{op}' by a non-constant, a negative one or as many bits as its operand has"), format!("a shift is affine only by a constant from 0 to {}", ty.bits - 1));
+                };
+                let a = self.affine(left)?;
+                if ty.unsigned && !self.never_negative(&a)? {
+                    return error(node, format!("'{op}' in unsigned arithmetic of a value that may be negative"), format!("C shifts the operand as an unsigned {}-bit value, a huge one where it is negative", ty.bits));
+                }
+                let power = Val::int_from_si(self.ctx, 1i64 << c)?;
+                if op == "<<" {
+                    let product = a.scale_val(power)?;
+                    if ty.unsigned {
+                        self.note_wrapping(&product, ty.bits, node)?;
+                    }
+                    return Ok(product);
+                }
+                if ty.unsigned {
+                    self.note_wrapping(&a, ty.bits, node)?;
+                }
+                Ok(a.scale_down_val(power)?.floor()?)
+            }
             "<" | "<=" | ">" | ">=" | "==" | "!=" | "&&" | "||" => Ok(self.nested_condition(node)?.indicator_function()?),
-            _ => error(node, format!("operator '{op}' in an affine expression"), "only +, -, * by a constant, / and % by a constant, min/max and ternaries are affine"),
+            _ => error(node, format!("operator '{op}' in an affine expression"), "only +, -, * by a constant, / and % by a constant, shifts by a constant, min/max and ternaries are affine"),
         }
     }
 
@@ -1456,6 +1482,8 @@ impl<'a> Extractor<'a> {
             "unary_expression" if node_op(self.src, node) != "!" => self.int_type(field("argument")),
             "binary_expression" => match node_op(self.src, node) {
                 "+" | "-" | "*" | "/" | "%" => self.int_type(field("left")).common(self.int_type(field("right"))),
+                // A shift has its (promoted) left operand's type.
+                ">>" | "<<" => self.int_type(field("left")),
                 _ => IntType::INT,
             },
             "conditional_expression" => self.int_type(field("consequence")).common(self.int_type(field("alternative"))),
