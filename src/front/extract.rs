@@ -2124,18 +2124,20 @@ impl<'a> Extractor<'a> {
                 if self.text(update).contains("++") { 1 } else { -1 }
             }
             "assignment_expression" if is_me(update.child_by_field_name("left")) => {
-                let right = update.child_by_field_name("right").unwrap_or(update);
+                // `i = (i + 1)` too; a constant may be a `sizeof`.
+                let right = unparenthesized(update.child_by_field_name("right").unwrap_or(update));
+                let constant = |n: Node| self.constant_of(n);
                 match node_op(self.src, update) {
-                    "+=" => constant_value(self.src, right).map_or_else(bad, Ok)?,
-                    "-=" => -constant_value(self.src, right).map_or_else(bad, Ok)?,
+                    "+=" => constant(right).map_or_else(bad, Ok)?,
+                    "-=" => -constant(right).map_or_else(bad, Ok)?,
                     "=" if right.kind() == "binary_expression" => {
                         let op = node_op(self.src, right);
-                        let l = right.child_by_field_name("left");
+                        let l = right.child_by_field_name("left").map(unparenthesized);
                         let r = right.child_by_field_name("right");
-                        match (op, is_me(l), is_me(r)) {
-                            ("+", true, _) => r.and_then(|r| constant_value(self.src, r)).map_or_else(bad, Ok)?,
-                            ("+", _, true) => l.and_then(|l| constant_value(self.src, l)).map_or_else(bad, Ok)?,
-                            ("-", true, _) => -r.and_then(|r| constant_value(self.src, r)).map_or_else(bad, Ok)?,
+                        match (op, is_me(l), is_me(r.map(unparenthesized))) {
+                            ("+", true, _) => r.and_then(constant).map_or_else(bad, Ok)?,
+                            ("+", _, true) => l.and_then(constant).map_or_else(bad, Ok)?,
+                            ("-", true, _) => -r.and_then(constant).map_or_else(bad, Ok)?,
                             _ => return bad(),
                         }
                     }
