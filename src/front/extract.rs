@@ -2223,16 +2223,31 @@ impl<'a> Extractor<'a> {
     /// The loop condition must bound the iterator from the side it moves
     /// towards, so that the loop runs exactly over an interval.
     fn check_bound(&self, cond: Node, name: &str, decreasing: bool) -> FResult<()> {
+        self.check_bound_negated(cond, name, decreasing, false)
+    }
+
+    /// [`Self::check_bound`] of `cond`, or of `!cond` where `negated`
+    /// (`!(i >= n)` bounds `i` above).
+    fn check_bound_negated(&self, cond: Node, name: &str, decreasing: bool, negated: bool) -> FResult<()> {
         match cond.kind() {
-            "parenthesized_expression" => self.check_bound(cond.named_child(0).unwrap_or(cond), name, decreasing),
+            "parenthesized_expression" => self.check_bound_negated(cond.named_child(0).unwrap_or(cond), name, decreasing, negated),
+            "unary_expression" if node_op(self.src, cond) == "!" => self.check_bound_negated(cond.child_by_field_name("argument").unwrap_or(cond), name, decreasing, !negated),
             "binary_expression" => {
                 let op = node_op(self.src, cond);
                 let left = cond.child_by_field_name("left").unwrap_or(cond);
                 let right = cond.child_by_field_name("right").unwrap_or(cond);
                 if op == "&&" || op == "||" {
-                    self.check_bound(left, name, decreasing)?;
-                    return self.check_bound(right, name, decreasing);
+                    self.check_bound_negated(left, name, decreasing, negated)?;
+                    return self.check_bound_negated(right, name, decreasing, negated);
                 }
+                let op = match (negated, op) {
+                    (true, "<") => ">=",
+                    (true, "<=") => ">",
+                    (true, ">") => "<=",
+                    (true, ">=") => "<",
+                    (true, _) => "",
+                    (false, op) => op,
+                };
                 // The sign of the iterator's coefficient in `left - right`
                 // tells which side the comparison bounds (`i < n`,
                 // `2 * i < n`, `i < n - i`, `n > i` bound it above).

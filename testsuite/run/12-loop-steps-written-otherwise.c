@@ -1,6 +1,6 @@
 /* Loop steps written in other ways C allows: 'i = (i + 1)', a step of
  * 'sizeof(float)', '(k)++' and 'j = (j) + 2', over bounds that cross
- * tile boundaries. */
+ * tile boundaries, and a condition written with a negation, '!(k >= n)'. */
 #include <stdio.h>
 
 #define N 45
@@ -13,7 +13,7 @@ static void kernel(int n)
   for (int i = 1; i < n; i = (i + 1))
     for (int j = 0; j < n; j += sizeof(float))
       A[i][j] = A[i - 1][j] * 0.5 + B[i][j];
-  for (int k = 0; k < n; (k)++)
+  for (int k = 0; !(k >= n); (k)++)
     for (int j = 1; j < n; j = (j) + 2)
       B[k][j] += A[k][j - 1] * 0.25;
 #pragma endscop
