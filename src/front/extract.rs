@@ -152,17 +152,17 @@ impl<'t> FileScope<'t> {
             }
         }
         let pure_functions = super::purity::pure_functions(src, root, &typedefs, is_math_function, math_parameter_type);
-        let array_typedefs = array_typedefs(src, root);
+        let array_typedefs = array_typedefs(src, root, &typedefs);
         FileScope { typedefs, calls, pure_functions, host_code, root, array_typedefs }
     }
 }
 
 /// The typedefs of array types at file scope of `root` whose element
-/// type is C's own words or such a typedef (`typedef double row[N];`,
-/// `typedef row mat[N];`), none that a typedef of the same name inside a
-/// function hides, each with its element type and its extents (outermost
-/// first).
-fn array_typedefs(src: &str, root: Node) -> HashMap<String, (String, Vec<Option<String>>)> {
+/// type is C's own words, `typedefs` of them or such a typedef
+/// (`typedef double row[N];`, `typedef row mat[N];`), none that a typedef
+/// of the same name inside a function hides, each with its element type
+/// and its extents (outermost first).
+fn array_typedefs(src: &str, root: Node, typedefs: &HashMap<String, String>) -> HashMap<String, (String, Vec<Option<String>>)> {
     let mut hidden = HashSet::new();
     let mut stack = vec![root];
     while let Some(n) = stack.pop() {
@@ -186,7 +186,7 @@ fn array_typedefs(src: &str, root: Node) -> HashMap<String, (String, Vec<Option<
                 extents.extend(inner_extents.iter().cloned());
                 inner.clone()
             }
-            None if element.split_whitespace().all(super::ctype::is_type_word) => element,
+            None if element.split_whitespace().all(|w| super::ctype::is_type_word(w) || typedefs.contains_key(w)) => element,
             None => continue,
         };
         let mut c = n.walk();

@@ -1,13 +1,15 @@
 /* Arrays declared with typedefs of array types: a global of rows, a
  * parameter pointing to rows, a local array of rows, a typedef of a
- * typedef ('plane' of 'row') and a read-only parameter. 'row A[M]' is
- * 'float A[M][N]': the typedef's dimensions come after the variable's. */
+ * typedef ('plane' of 'row'), an element type that is a typedef itself
+ * ('real') and a read-only parameter. 'row A[M]' is 'float A[M][N]': the
+ * typedef's dimensions come after the variable's. */
 #include <stdio.h>
 
 #define M 27
 #define N 19
 
-typedef float row[N];
+typedef float real;
+typedef real row[N];
 typedef row plane[M];
 
 static row A[M];
