@@ -1911,6 +1911,10 @@ impl<'a> Extractor<'a> {
                 (self.text(left).to_string(), init.child_by_field_name("right").unwrap_or(init), false)
             }
             "declaration" => {
+                let mut c = init.walk();
+                if init.children_by_field_name("declarator", &mut c).count() > 1 {
+                    return error(init, "loop initialisation that declares more than one variable", "a loop has one iterator: declare the others before the loop");
+                }
                 let d = init.child_by_field_name("declarator").unwrap_or(init);
                 match (d.kind(), d.child_by_field_name("declarator"), d.child_by_field_name("value")) {
                     ("init_declarator", Some(n), Some(v)) if n.kind() == "identifier" => (self.text(n).to_string(), v, true),
