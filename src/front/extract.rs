@@ -77,8 +77,28 @@ impl RegionInput<'_> {
             }
             at = n.parent();
         }
+        // So does a label before the region that a `goto` of the function
+        // names: jumping back there runs that code again.
+        from = from.min(labels_jumped_to(src, function).into_iter().filter(|&l| l < span.start).min().unwrap_or(from));
         identifier_in_range(src, function, name, from..function.end_byte()) || address_taken(src, function, name)
     }
+}
+
+/// The offsets of the labelled statements of `function` that one of its
+/// `goto`s names.
+fn labels_jumped_to(src: &str, function: Node) -> Vec<usize> {
+    let (mut labels, mut targets) = (Vec::new(), HashSet::new());
+    let mut stack = vec![function];
+    while let Some(n) = stack.pop() {
+        match n.kind() {
+            "labeled_statement" => labels.extend(n.child_by_field_name("label").map(|l| (text(src, l), n.start_byte()))),
+            "goto_statement" => targets.extend(n.child_by_field_name("label").map(|l| text(src, l))),
+            _ => {}
+        }
+        let mut c = n.walk();
+        stack.extend(n.named_children(&mut c));
+    }
+    labels.into_iter().filter(|(l, _)| targets.contains(l)).map(|(_, at)| at).collect()
 }
 
 /// The variable node `n` itself changes, or lets change: the identifier
@@ -223,7 +243,8 @@ struct Declaration {
     volatile: bool,
     /// Extent text per dimension (`None` for a pointer level or `[]`).
     extents: Vec<Option<String>>,
-    /// Declared at file scope (visible to other functions).
+    /// Declared at file scope (visible to other functions), or `static` or
+    /// `extern` in the function: it outlives the call.
     global: bool,
     /// A parameter of the function holding the region: an array
     /// parameter is a pointer (`sizeof` gives a pointer's size).
@@ -629,7 +650,10 @@ fn add_declaration(src: &str, decl: Node, scope: Scope, file: &FileScope, out: &
     for d in decl.children_by_field_name("declarator", &mut c) {
         if let Some((name, mut extents)) = declarator_shape(src, d) {
             extents.extend(typedef_extents.iter().cloned());
-            out.insert(name, Declaration { base_type: base_type.clone(), c_type: c_type.clone(), volatile, extents, global: scope == Scope::Global, parameter: scope == Scope::Parameter, automatic: automatic.clone() });
+            // A `static` or `extern` variable of the function outlives the
+            // call: the next call, or another function, may read it.
+            let global = scope == Scope::Global || (scope == Scope::Body && is_static);
+            out.insert(name, Declaration { base_type: base_type.clone(), c_type: c_type.clone(), volatile, extents, global, parameter: scope == Scope::Parameter, automatic: automatic.clone() });
         }
     }
 }
@@ -3441,7 +3465,13 @@ fn scratch_clause(src: &str, pragma: Node) -> FResult<Vec<String>> {
 fn only_written_before(src: &str, function: Node, name: &str, declaration: &Range<usize>, end: usize, dims: usize) -> bool {
     let mut stack = vec![function];
     while let Some(n) = stack.pop() {
-        if n.start_byte() >= end || (n.start_byte() >= declaration.start && n.end_byte() <= declaration.end) {
+        if n.start_byte() >= end {
+            continue;
+        }
+        // Its own declarator, not the other declarators' initialisers
+        // (`double T[8], *q = T;`).
+        let within = n.start_byte() >= declaration.start && n.end_byte() <= declaration.end;
+        if within && n.kind().ends_with("declarator") && declarator_shape(src, n).is_some_and(|(d, _)| d == name) {
             continue;
         }
         if n.kind() == "identifier" && text(src, n) == name {
