@@ -727,18 +727,29 @@ fn distinct_arguments(src: &str, input: &RegionInput, arrays: &[ArrayInfo], writ
     let used = |array: &str| arrays.iter().any(|a| a.name == array && !a.extents.is_empty());
     let globals: Vec<&str> = arrays.iter().filter(|a| !a.extents.is_empty() && declarations.get(&a.name).is_some_and(|d| d.global)).map(|a| a.name.as_str()).collect();
     // A pointer the region's own function gives a value in another array
-    // the region uses (`double *p = &A[0][0];`, `p = A + 1;`).
-    // A file-scope pointer counts the values any function of the file gives
-    // it (`gp = &A[0][0];` in `main`).
+    // the region uses (`double *p = &A[0][0];`, `p = A + 1;`), or two
+    // pointers it gives values in one array. A file-scope pointer counts
+    // the values any function of the file gives it (`gp = &A[0][0];` in
+    // `main`).
+    let mut pointers: Vec<(&str, Vec<(Node, Vec<&str>)>)> = Vec::new();
     for a in arrays.iter().filter(|a| !a.extents.is_empty()) {
-        for (context, value) in values_given(src, input.file, Some(function), &a.name) {
-            let written_too = |origin: &str| written.contains(&a.name) || written.contains(origin);
-            if let Some(origin) = followed(src, input.file, Some(function), context, value).into_iter().find(|&o| o != a.name && used(o) && written_too(o)) {
-                return error(value, format!("'{}' may point into '{origin}', which the region also uses", a.name), "the region is transformed as if its arrays did not overlap; name the array one way in the region");
+        let values = values_given(src, input.file, Some(function), &a.name).into_iter().map(|(context, value)| (value, followed(src, input.file, Some(function), context, value))).collect();
+        pointers.push((a.name.as_str(), values));
+    }
+    for (k, (a, a_values)) in pointers.iter().enumerate() {
+        for (b, b_values) in &pointers[..k] {
+            if !written.contains(*a) && !written.contains(*b) {
+                continue;
+            }
+            // `a`'s value in `b`, `b`'s in `a`, or both in another.
+            let found = shared_origin(a_values, b, b_values).map(|(value, o)| (value, *a, *b, o)).or_else(|| shared_origin(b_values, a, a_values).map(|(value, o)| (value, *b, *a, o)));
+            if let Some((value, pointer, other, origin)) = found {
+                let message = if origin == other { format!("'{pointer}' may point into '{other}', which the region also uses") } else { format!("'{pointer}' and '{other}' may both point into '{origin}'") };
+                return error(value, message, "the region is transformed as if its arrays did not overlap; name the array one way in the region");
             }
         }
     }
-    for &n in input.file.calls.get(name).into_iter().flatten() {
+    for n in calls_of(src, input.file, name, parameters.len()) {
         let Some(args) = n.child_by_field_name("arguments") else { continue };
         let mut c = args.walk();
         let passed: Vec<(&str, Node)> = args.named_children(&mut c).filter(|a| a.kind() != "comment").zip(&parameters).filter(|(_, p)| used(p)).map(|(a, p)| (p.as_str(), a)).collect();
@@ -773,6 +784,51 @@ fn distinct_arguments(src: &str, input: &RegionInput, arrays: &[ArrayInfo], writ
         }
     }
     Ok(())
+}
+
+/// The calls in the file that may call the function `name` of `arity`
+/// parameters: its direct calls, and where the file takes its address
+/// (`fp = k`, `&k`, `k` passed on), every call through a pointer with
+/// that many arguments (`fp(n, X, X)`).
+fn calls_of<'t>(src: &str, file: &FileScope<'t>, name: &str, arity: usize) -> Vec<Node<'t>> {
+    let mut out: Vec<Node> = file.calls.get(name).cloned().unwrap_or_default();
+    let mut functions = HashSet::new();
+    let mut address_taken = false;
+    let mut indirect = Vec::new();
+    let mut stack = vec![file.root];
+    while let Some(n) = stack.pop() {
+        match n.kind() {
+            "function_declarator" => functions.extend(n.child_by_field_name("declarator").filter(|d| d.kind() == "identifier").map(|d| text(src, d))),
+            "identifier" if text(src, n) == name => {
+                let parent = n.parent();
+                let called = parent.is_some_and(|p| p.kind() == "call_expression" && p.child_by_field_name("function") == Some(n));
+                let declared = parent.is_some_and(|p| p.kind() == "function_declarator");
+                address_taken |= !called && !declared;
+            }
+            "call_expression" => indirect.push(n),
+            _ => {}
+        }
+        let mut c = n.walk();
+        stack.extend(n.named_children(&mut c));
+    }
+    if address_taken {
+        for call in indirect {
+            let through_pointer = call.child_by_field_name("function").is_none_or(|f| f.kind() != "identifier" || !functions.contains(text(src, f)));
+            let Some(args) = call.child_by_field_name("arguments") else { continue };
+            let mut c = args.walk();
+            if through_pointer && args.named_children(&mut c).filter(|a| a.kind() != "comment").count() == arity {
+                out.push(call);
+            }
+        }
+    }
+    out
+}
+
+/// A value of a pointer (`values`, each with the arrays it may point
+/// into) that may point into the array `other` or into one of the arrays
+/// the values of `other` may point into, with that array.
+fn shared_origin<'t, 's>(values: &[(Node<'t>, Vec<&'s str>)], other: &str, other_values: &[(Node<'t>, Vec<&'s str>)]) -> Option<(Node<'t>, &'s str)> {
+    values.iter().find_map(|(value, origins)| origins.iter().find(|&&o| o == other || other_values.iter().any(|(_, others)| others.contains(&o))).map(|&o| (*value, o)))
 }
 
 /// The error of [`distinct_arguments`] at `call`, which passes `base` (that
@@ -897,6 +953,15 @@ fn followed<'s>(src: &'s str, file: &FileScope, function: Option<Node>, from: Op
         let foreign = context.filter(|&c| Some(c) != function);
         let foreign_names = foreign.map(|f| names_declared_in_caller(src, f)).unwrap_or_default();
         for b in base_arrays(src, e) {
+            if let Some(called) = b.strip_suffix(')').and_then(|c| c.split('(').next()).map(str::trim) {
+                // What the file's function `called` returns.
+                if depth < ORIGIN_DEPTH {
+                    for (f, value) in returned_values(file, src, called) {
+                        work.push((value, Some(f), depth + 1));
+                    }
+                }
+                continue;
+            }
             if depth < ORIGIN_DEPTH {
                 let values = values_given(src, file, context, b);
                 work.extend(values.into_iter().filter(|(_, v)| !base_arrays(src, *v).is_empty()).map(|(c, v)| (v, c, depth + 1)));
@@ -922,6 +987,27 @@ fn followed<'s>(src: &'s str, file: &FileScope, function: Option<Node>, from: Op
     out
 }
 
+/// The values the file's function `name` returns, each with that
+/// function.
+fn returned_values<'t>(file: &FileScope<'t>, src: &str, name: &str) -> Vec<(Node<'t>, Node<'t>)> {
+    let mut out = Vec::new();
+    let mut c = file.root.walk();
+    for f in file.root.named_children(&mut c).filter(|f| f.kind() == "function_definition") {
+        if signature(src, f).is_none_or(|(n, _)| n != name) {
+            continue;
+        }
+        let mut stack: Vec<Node> = f.child_by_field_name("body").into_iter().collect();
+        while let Some(n) = stack.pop() {
+            if n.kind() == "return_statement" {
+                out.extend(n.named_child(0).map(|v| (f, v)));
+            }
+            let mut c = n.walk();
+            stack.extend(n.named_children(&mut c));
+        }
+    }
+    out
+}
+
 /// The values the file gives `name` as `function` sees it (`None`: at
 /// file scope), each with the function that gives it (`None` for a
 /// file-scope initialiser): those of `function` where it declares `name`
@@ -929,7 +1015,9 @@ fn followed<'s>(src: &'s str, file: &FileScope, function: Option<Node>, from: Op
 /// function of the file that declares no `name` of its own, and the
 /// initialiser of its file-scope declaration.
 fn values_given<'t>(src: &str, file: &FileScope<'t>, function: Option<Node<'t>>, name: &str) -> Vec<(Option<Node<'t>>, Node<'t>)> {
-    if let Some(f) = function.filter(|f| names_declared_in_caller(src, *f).contains(name)) {
+    // A member (`s.a`): in the function only.
+    let member = name.contains('.') || name.contains("->");
+    if let Some(f) = function.filter(|f| member || names_declared_in_caller(src, *f).contains(name)) {
         return pointer_values(src, f, name).into_iter().map(|v| (Some(f), v)).collect();
     }
     let mut out = Vec::new();
@@ -973,7 +1061,7 @@ fn pointer_values<'t>(src: &str, function: Node<'t>, name: &str) -> Vec<Node<'t>
                 let plain = n.children_by_field_name("declarator", &mut c).filter(|d| d.kind() != "init_declarator");
                 declarations += plain.filter(|d| declarator_shape(src, *d).is_some_and(|(d, _)| d == name)).count();
             }
-            "assignment_expression" if node_op(src, n) == "=" && n.child_by_field_name("left").is_some_and(|l| unparenthesized(l).kind() == "identifier" && text(src, unparenthesized(l)) == name) => {
+            "assignment_expression" if node_op(src, n) == "=" && n.child_by_field_name("left").is_some_and(|l| matches!(unparenthesized(l).kind(), "identifier" | "field_expression") && text(src, unparenthesized(l)) == name) => {
                 values.extend(n.child_by_field_name("right"));
             }
             _ => {}
@@ -1003,6 +1091,11 @@ fn base_arrays<'s>(src: &'s str, arg: Node) -> Vec<&'s str> {
             if left.is_empty() { field("right") } else { left }
         }
         "comma_expression" | "assignment_expression" => field("right"),
+        // A pointer held in a member (`s.a`, `p->b`) is followed as a
+        // variable of that text; a call as its text (`get(0)`), whose
+        // function's returned values [`followed`] follows.
+        "field_expression" => vec![text(src, arg)],
+        "call_expression" if arg.child_by_field_name("function").is_some_and(|f| f.kind() == "identifier") => vec![text(src, arg)],
         "conditional_expression" => {
             let mut both = field("consequence");
             both.extend(field("alternative").into_iter().filter(|b| !both.contains(b)).collect::<Vec<_>>());
