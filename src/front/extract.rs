@@ -731,9 +731,33 @@ fn distinct_arguments(src: &str, input: &RegionInput, arrays: &[ArrayInfo], writ
     // pointers it gives values in one array. A file-scope pointer counts
     // the values any function of the file gives it (`gp = &A[0][0];` in
     // `main`).
+    // A value through a parameter the region does not use as an array
+    // (`double *A = *pp;`) is followed into what each call passes there,
+    // as far as those are the caller's globals.
+    let calls = calls_of(src, input.file, name, parameters.len());
+    let through_calls = |origin: &str| -> Vec<&str> {
+        let Some(k) = parameters.iter().position(|p| p == origin).filter(|_| !used(origin)) else { return Vec::new() };
+        let mut out = Vec::new();
+        for call in &calls {
+            let Some(args) = call.child_by_field_name("arguments") else { continue };
+            let mut c = args.walk();
+            let Some(passed) = args.named_children(&mut c).filter(|a| a.kind() != "comment").nth(k) else { continue };
+            let caller = super::enclosing_function(*call);
+            let local = caller.map(|f| names_declared_in_caller(src, f)).unwrap_or_default();
+            out.extend(followed(src, input.file, caller, caller, passed).into_iter().filter(|o| !local.contains(*o)));
+        }
+        out
+    };
     let mut pointers: Vec<(&str, Vec<(Node, Vec<&str>)>)> = Vec::new();
     for a in arrays.iter().filter(|a| !a.extents.is_empty()) {
-        let values = values_given(src, input.file, Some(function), &a.name).into_iter().map(|(context, value)| (value, followed(src, input.file, Some(function), context, value))).collect();
+        let mut values: Vec<(Node, Vec<&str>)> = Vec::new();
+        for (context, value) in values_given(src, input.file, Some(function), &a.name) {
+            let mut origins = followed(src, input.file, Some(function), context, value);
+            for o in origins.clone() {
+                origins.extend(through_calls(o).into_iter().filter(|t| !origins.contains(t)).collect::<Vec<_>>());
+            }
+            values.push((value, origins));
+        }
         pointers.push((a.name.as_str(), values));
     }
     for (k, (a, a_values)) in pointers.iter().enumerate() {
