@@ -711,16 +711,20 @@ fn declarator_shape(src: &str, node: Node) -> Option<(String, Vec<Option<String>
 /// Rejects the region where a call in this file passes one array as two of
 /// the function's array parameters, or passes a global array the region
 /// uses by name, and the region writes one of them, or where the region's
-/// function gives a pointer the region uses a value in another array the
-/// region uses, and the region writes one of them: the region's
+/// function (the file's functions, for a file-scope pointer) gives a
+/// pointer the region uses a value in another array the region uses, or
+/// two such pointers values in one array, and the region writes one of
+/// them: the region's
 /// dependences assume that arrays with different names are different
 /// memory (as `restrict` would say), so reordering could then read what
 /// C's order had not yet written. Arguments are followed to the arrays
 /// they point into in each chain of calls that reaches the region
 /// ([`pointed_into`]): through conditionals, commas and the values the
-/// caller gives a pointer, and
-/// through the calls of a caller that passes its own parameters on. Calls
-/// from other files are not seen.
+/// caller gives a pointer, struct members, the results of the file's
+/// functions ([`followed`]), and through the calls of a caller that
+/// passes its own parameters on; where the file takes the function's
+/// address, calls through pointers count too ([`calls_of`]). Calls from
+/// other files are not seen.
 fn distinct_arguments(src: &str, input: &RegionInput, arrays: &[ArrayInfo], written: &HashSet<String>, declarations: &HashMap<String, Declaration>) -> FResult<()> {
     let Some(function) = input.function else { return Ok(()) };
     let Some((name, parameters)) = signature(src, function) else { return Ok(()) };
@@ -730,10 +734,9 @@ fn distinct_arguments(src: &str, input: &RegionInput, arrays: &[ArrayInfo], writ
     // the region uses (`double *p = &A[0][0];`, `p = A + 1;`), or two
     // pointers it gives values in one array. A file-scope pointer counts
     // the values any function of the file gives it (`gp = &A[0][0];` in
-    // `main`).
-    // A value through a parameter the region does not use as an array
-    // (`double *A = *pp;`) is followed into what each call passes there,
-    // as far as those are the caller's globals.
+    // `main`). A value through a parameter the region does not use as an
+    // array (`double *A = *pp;`) is followed into what each call passes
+    // there, as far as those are the caller's globals.
     let calls = calls_of(src, input.file, name, parameters.len());
     let through_calls = |origin: &str| -> Vec<&str> {
         let Some(k) = parameters.iter().position(|p| p == origin).filter(|_| !used(origin)) else { return Vec::new() };
@@ -773,7 +776,7 @@ fn distinct_arguments(src: &str, input: &RegionInput, arrays: &[ArrayInfo], writ
             }
         }
     }
-    for n in calls_of(src, input.file, name, parameters.len()) {
+    for &n in &calls {
         let Some(args) = n.child_by_field_name("arguments") else { continue };
         let mut c = args.walk();
         let passed: Vec<(&str, Node)> = args.named_children(&mut c).filter(|a| a.kind() != "comment").zip(&parameters).filter(|(_, p)| used(p)).map(|(a, p)| (p.as_str(), a)).collect();
