@@ -136,6 +136,13 @@ pub struct FileScope<'t> {
     typedefs: HashMap<String, String>,
     /// The file's calls of named functions, by the name called.
     calls: HashMap<&'t str, Vec<Node<'t>>>,
+    /// The file's calls through a pointer: those whose callee is not the
+    /// name of a function the file declares (`fp(n, X, X)`).
+    indirect_calls: Vec<Node<'t>>,
+    /// The names the file uses as values, neither called nor declared
+    /// as functions: a function named here has its address taken
+    /// (`fp = k`, `&k`, `k` passed on).
+    used_as_values: HashSet<&'t str>,
     /// The functions of the file a statement may call
     /// ([`super::purity`]).
     pure_functions: HashMap<String, PureFunction>,
@@ -161,19 +168,37 @@ impl<'t> FileScope<'t> {
             typedefs.insert(t.name, words.join(" "));
         }
         let mut calls: HashMap<&str, Vec<Node>> = HashMap::new();
+        let (mut functions, mut used_as_values, mut all_calls) = (HashSet::new(), HashSet::new(), Vec::new());
         let mut stack = vec![root];
         while let Some(n) = stack.pop() {
             let mut c = n.walk();
             stack.extend(n.named_children(&mut c));
-            if n.kind() == "call_expression" {
-                if let Some(f) = n.child_by_field_name("function").filter(|f| f.kind() == "identifier") {
-                    calls.entry(text(src, f)).or_default().push(n);
+            match n.kind() {
+                "call_expression" => {
+                    if let Some(f) = n.child_by_field_name("function").filter(|f| f.kind() == "identifier") {
+                        calls.entry(text(src, f)).or_default().push(n);
+                    }
+                    all_calls.push(n);
                 }
+                "function_declarator" => functions.extend(n.child_by_field_name("declarator").filter(|d| d.kind() == "identifier").map(|d| text(src, d))),
+                "identifier" => {
+                    let parent = n.parent();
+                    let called = parent.is_some_and(|p| p.kind() == "call_expression" && p.child_by_field_name("function") == Some(n));
+                    let declared = parent.is_some_and(|p| p.kind() == "function_declarator");
+                    if !called && !declared {
+                        used_as_values.insert(text(src, n));
+                    }
+                }
+                _ => {}
             }
         }
+        let indirect_calls = all_calls
+            .into_iter()
+            .filter(|call| call.child_by_field_name("function").is_none_or(|f| f.kind() != "identifier" || !functions.contains(text(src, f))))
+            .collect();
         let pure_functions = super::purity::pure_functions(src, root, &typedefs, is_math_function, math_parameter_type);
         let array_typedefs = array_typedefs(src, root, &typedefs);
-        FileScope { typedefs, calls, pure_functions, host_code, root, array_typedefs }
+        FileScope { typedefs, calls, indirect_calls, used_as_values, pure_functions, host_code, root, array_typedefs }
     }
 }
 
@@ -183,16 +208,7 @@ impl<'t> FileScope<'t> {
 /// of the same name inside a function hides, each with its element type
 /// and its extents (outermost first).
 fn array_typedefs(src: &str, root: Node, typedefs: &HashMap<String, String>) -> HashMap<String, (String, Vec<Option<String>>)> {
-    let mut hidden = HashSet::new();
-    let mut stack = vec![root];
-    while let Some(n) = stack.pop() {
-        if n.kind() == "type_definition" && n.parent() != Some(root) {
-            let mut c = n.walk();
-            hidden.extend(n.children_by_field_name("declarator", &mut c).filter_map(|d| typedef_shape(src, d)).map(|(name, _)| name));
-        }
-        let mut c = n.walk();
-        stack.extend(n.children(&mut c));
-    }
+    let hidden = super::typedefs_inside_functions(src, root);
     let mut out: HashMap<String, (String, Vec<Option<String>>)> = HashMap::new();
     let mut c = root.walk();
     for n in root.children(&mut c).filter(|n| n.kind() == "type_definition" && !n.has_error()) {
@@ -737,7 +753,7 @@ fn distinct_arguments(src: &str, input: &RegionInput, arrays: &[ArrayInfo], writ
     // `main`). A value through a parameter the region does not use as an
     // array (`double *A = *pp;`) is followed into what each call passes
     // there, as far as those are the caller's globals.
-    let calls = calls_of(src, input.file, name, parameters.len());
+    let calls = calls_of(input.file, name, parameters.len());
     let through_calls = |origin: &str| -> Vec<&str> {
         let Some(k) = parameters.iter().position(|p| p == origin).filter(|_| !used(origin)) else { return Vec::new() };
         let mut out = Vec::new();
@@ -817,36 +833,15 @@ fn distinct_arguments(src: &str, input: &RegionInput, arrays: &[ArrayInfo], writ
 /// parameters: its direct calls, and where the file takes its address
 /// (`fp = k`, `&k`, `k` passed on), every call through a pointer with
 /// that many arguments (`fp(n, X, X)`).
-fn calls_of<'t>(src: &str, file: &FileScope<'t>, name: &str, arity: usize) -> Vec<Node<'t>> {
+fn calls_of<'t>(file: &FileScope<'t>, name: &str, arity: usize) -> Vec<Node<'t>> {
     let mut out: Vec<Node> = file.calls.get(name).cloned().unwrap_or_default();
-    let mut functions = HashSet::new();
-    let mut address_taken = false;
-    let mut indirect = Vec::new();
-    let mut stack = vec![file.root];
-    while let Some(n) = stack.pop() {
-        match n.kind() {
-            "function_declarator" => functions.extend(n.child_by_field_name("declarator").filter(|d| d.kind() == "identifier").map(|d| text(src, d))),
-            "identifier" if text(src, n) == name => {
-                let parent = n.parent();
-                let called = parent.is_some_and(|p| p.kind() == "call_expression" && p.child_by_field_name("function") == Some(n));
-                let declared = parent.is_some_and(|p| p.kind() == "function_declarator");
-                address_taken |= !called && !declared;
-            }
-            "call_expression" => indirect.push(n),
-            _ => {}
-        }
-        let mut c = n.walk();
-        stack.extend(n.named_children(&mut c));
-    }
-    if address_taken {
-        for call in indirect {
-            let through_pointer = call.child_by_field_name("function").is_none_or(|f| f.kind() != "identifier" || !functions.contains(text(src, f)));
-            let Some(args) = call.child_by_field_name("arguments") else { continue };
-            let mut c = args.walk();
-            if through_pointer && args.named_children(&mut c).filter(|a| a.kind() != "comment").count() == arity {
-                out.push(call);
-            }
-        }
+    if file.used_as_values.contains(name) {
+        out.extend(file.indirect_calls.iter().copied().filter(|call| {
+            call.child_by_field_name("arguments").is_some_and(|args| {
+                let mut c = args.walk();
+                args.named_children(&mut c).filter(|a| a.kind() != "comment").count() == arity
+            })
+        }));
     }
     out
 }

@@ -457,17 +457,7 @@ pub fn portable_typedefs(expanded: &str, builtin: impl Fn(&str) -> bool) -> Vec<
 
 /// [`portable_typedefs`] of the parsed file `root`.
 pub(crate) fn file_typedefs(expanded: &str, root: Node, builtin: impl Fn(&str) -> bool) -> Vec<Typedef> {
-    let mut shadowed = std::collections::HashSet::new();
-    let mut stack = vec![root];
-    while let Some(n) = stack.pop() {
-        if n.kind() == "type_definition" && n.parent() != Some(root) {
-            if let Some(d) = n.child_by_field_name("declarator") {
-                shadowed.insert(expanded[d.byte_range()].to_string());
-            }
-        }
-        let mut c = n.walk();
-        stack.extend(n.children(&mut c));
-    }
+    let shadowed = typedefs_inside_functions(expanded, root);
     let mut out: Vec<Typedef> = Vec::new();
     let mut c = root.walk();
     for n in root.children(&mut c).filter(|n| n.kind() == "type_definition" && !n.has_error()) {
@@ -492,6 +482,35 @@ pub(crate) fn file_typedefs(expanded: &str, root: Node, builtin: impl Fn(&str) -
         }
     }
     out
+}
+
+/// The names the typedefs of `root` below file scope define
+/// (`T` of `typedef double T[4];` in a function): where one of them is
+/// in scope, a file-scope typedef of the same name may mean another type.
+pub(crate) fn typedefs_inside_functions(src: &str, root: Node) -> std::collections::HashSet<String> {
+    let mut names = std::collections::HashSet::new();
+    let mut stack = vec![root];
+    while let Some(n) = stack.pop() {
+        if n.kind() == "type_definition" && n.parent() != Some(root) {
+            let mut c = n.walk();
+            for mut d in n.children_by_field_name("declarator", &mut c) {
+                // Through pointer, array, function and parenthesised
+                // declarators to the name declared.
+                while d.kind() != "type_identifier" {
+                    match d.child_by_field_name("declarator").or_else(|| d.named_child(0)) {
+                        Some(inner) => d = inner,
+                        None => break,
+                    }
+                }
+                if d.kind() == "type_identifier" {
+                    names.insert(src[d.byte_range()].to_string());
+                }
+            }
+        }
+        let mut c = n.walk();
+        stack.extend(n.children(&mut c));
+    }
+    names
 }
 
 /// The typedefs of `typedefs` (as [`portable_typedefs`] gives them) that
@@ -543,10 +562,8 @@ pub fn file_enumerations(expanded: &str) -> Vec<Enumeration> {
         };
         let body = ty.child_by_field_name("body");
         let mut defines: Vec<String> = Vec::new();
-        if body.is_some() {
-            defines.extend(ty.child_by_field_name("name").map(|t| expanded[t.byte_range()].to_string()));
-        }
         if let Some(body) = body {
+            defines.extend(ty.child_by_field_name("name").map(|t| expanded[t.byte_range()].to_string()));
             let mut c = body.walk();
             defines.extend(body.named_children(&mut c).filter(|e| e.kind() == "enumerator").filter_map(|e| e.child_by_field_name("name")).map(|e| expanded[e.byte_range()].to_string()));
         }
@@ -995,15 +1012,18 @@ mod tests {
 
     /// Typedefs of built-in words and of earlier such typedefs are kept;
     /// reserved names, structs, pointers, typedefs of unknown types and
-    /// names also defined inside a function are not.
+    /// names also defined inside a function (by any of its declarators,
+    /// as an array or a pointer too) are not.
     #[test]
     fn portable_typedefs_are_file_scope_and_built_in() {
         let text = "typedef unsigned long __u64;\ntypedef double real;\ntypedef const real creal;\ntypedef struct { int x; } point;\n\
                     typedef int *iptr;\ntypedef point pt;\ntypedef char base;\ntypedef int local;\n\
-                    int f(void) { typedef double local; local x = 1; return (int)x; }\n";
+                    typedef long row;\ntypedef int cell;\ntypedef char other;\ntypedef double kept;\n\
+                    int f(void) { typedef double local; local x = 1; return (int)x; }\n\
+                    int g(void) { typedef double row[4], *cell; typedef int kept2, other; row r = {1}; cell c = r; return (int)c[0]; }\n";
         let found = portable_typedefs(text, builtin);
         let names: Vec<&str> = found.iter().map(|t| t.name.as_str()).collect();
-        assert_eq!(names, ["real", "creal", "base"]);
+        assert_eq!(names, ["real", "creal", "base", "kept"]);
         assert_eq!(found[1].declaration, "typedef const real creal;");
         assert_eq!(found[1].words, ["const", "real"]);
     }
