@@ -1896,6 +1896,18 @@ impl<'a> Extractor<'a> {
             "for_statement" => self.for_loop(node, items),
             "if_statement" => self.if_statement(node, items),
             "while_statement" => error(node, "'while' loops are not supported in a scop", "the number of iterations is not an affine function of the parameters; use a 'for' loop"),
+            // `do { ... } while (0)`, a macro's way of making one
+            // statement of several, runs its body once.
+            "do_statement" if runs_once(self.src, node) => {
+                let body = node.child_by_field_name("body").unwrap_or(node);
+                if let Some(jump) = jump_out_of(body) {
+                    return error(jump, format!("{} inside 'do {{ ... }} while (0)'", describe(jump.kind())), "it leaves the 'do', not the loop around it; write the statements after it under an 'if' instead");
+                }
+                let in_loop_body = std::mem::replace(&mut self.in_loop_body, false);
+                let result = self.statement(body, items);
+                self.in_loop_body = in_loop_body;
+                result
+            }
             "do_statement" => error(node, "'do' loops are not supported in a scop", "the number of iterations is not an affine function of the parameters; use a 'for' loop"),
             "continue_statement" => error(node, "a 'continue' statement is not supported here", "iotile reads 'continue' as the end of an 'if' with an affine condition that is a statement of the loop's body itself ('if (c) continue;'): the rest of the body runs where 'c' does not hold"),
             "break_statement" | "goto_statement" | "return_statement" => error(node, format!("{} is not supported in a scop", describe(node.kind())), "it makes control flow depend on run-time values"),
@@ -2033,6 +2045,10 @@ impl<'a> Extractor<'a> {
                 }
                 Ok(())
             }
+            "do_statement" if runs_once(self.src, node) => match jump_out_of(node.child_by_field_name("body").unwrap_or(node)) {
+                Some(jump) => error(jump, format!("{} inside 'do {{ ... }} while (0)'", describe(jump.kind())), "it leaves the 'do', not the loop around it; write the statements after it under an 'if' instead"),
+                None => self.conditional_accesses(node.child_by_field_name("body").unwrap_or(node), reads, writes),
+            },
             kind => error(node, format!("{} inside an 'if' whose condition is not affine", describe(kind)), "under a condition that reads data (or is not affine), only assignments and further 'if's are supported"),
         }
     }
@@ -3716,6 +3732,31 @@ pub(super) fn trailing_cut(node: Node) -> Option<Node> {
         }
         at = inner;
     }
+}
+
+/// Whether `node`, a `do` statement, runs its body once: its condition is
+/// the constant 0 (`do { ... } while (0)`, as macros write several
+/// statements as one).
+fn runs_once(src: &str, node: Node) -> bool {
+    let mut condition = node.child_by_field_name("condition");
+    while let Some(c) = condition.filter(|c| c.kind() == "parenthesized_expression") {
+        condition = c.named_child(0);
+    }
+    condition.is_some_and(|c| c.kind() == "number_literal" && text(src, c).trim_end_matches(['u', 'U', 'l', 'L']) == "0")
+}
+
+/// A `break` or `continue` in `body` that leaves the statement `body`
+/// belongs to: one not inside a loop or `switch` of its own.
+fn jump_out_of(body: Node) -> Option<Node> {
+    if matches!(body.kind(), "break_statement" | "continue_statement") {
+        return Some(body);
+    }
+    if matches!(body.kind(), "for_statement" | "while_statement" | "do_statement" | "switch_statement") {
+        return None;
+    }
+    let mut c = body.walk();
+    let children: Vec<Node> = body.named_children(&mut c).collect();
+    children.into_iter().find_map(jump_out_of)
 }
 
 /// Where `node`, an `if`, has a `then` branch that ends in `continue`
