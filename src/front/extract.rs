@@ -268,6 +268,9 @@ struct Declaration {
     /// The declaration, where it is one of automatic storage in the body
     /// of the function holding the region.
     automatic: Option<Range<usize>>,
+    /// Declared a pointer (`double *p`, `double (*p)[M]`), not an array:
+    /// what it points to is not storage of its own.
+    pointer: bool,
 }
 
 impl Declaration {
@@ -669,7 +672,8 @@ fn add_declaration(src: &str, decl: Node, scope: Scope, file: &FileScope, out: &
             // A `static` or `extern` variable of the function outlives the
             // call: the next call, or another function, may read it.
             let global = scope == Scope::Global || (scope == Scope::Body && is_static);
-            out.insert(name, Declaration { base_type: base_type.clone(), c_type: c_type.clone(), volatile, extents, global, parameter: scope == Scope::Parameter, automatic: automatic.clone() });
+            let pointer = declares_pointer(d);
+            out.insert(name, Declaration { base_type: base_type.clone(), c_type: c_type.clone(), volatile, extents, global, parameter: scope == Scope::Parameter, automatic: automatic.clone(), pointer });
         }
     }
 }
@@ -722,6 +726,25 @@ fn declarator_shape(src: &str, node: Node) -> Option<(String, Vec<Option<String>
     // Pointer levels come before array dimensions in the same way.
     extents.reverse();
     Some((text(src, n).to_string(), extents))
+}
+
+/// Whether the declarator `node` declares a pointer (`*p`, `(*p)[M]`,
+/// `*p = X`), not an array (`A[N]`, `*rows[2]`) or a scalar: the
+/// constructor next to the name is a pointer.
+fn declares_pointer(node: Node) -> bool {
+    let mut n = node;
+    let mut innermost = None;
+    loop {
+        match n.kind() {
+            "init_declarator" | "parenthesized_declarator" | "attributed_declarator" => {}
+            kind @ ("array_declarator" | "pointer_declarator") => innermost = Some(kind),
+            _ => return innermost == Some("pointer_declarator"),
+        }
+        match n.child_by_field_name("declarator").or_else(|| n.named_child(0)) {
+            Some(inner) => n = inner,
+            None => return false,
+        }
+    }
 }
 
 /// Rejects the region where a call in this file passes one array as two of
@@ -2519,7 +2542,7 @@ impl<'a> Extractor<'a> {
             }
             let c_type = resolve_typedefs(&ty, self.typedefs);
             let extents = extents.iter().map(|e| Some(e.to_string())).collect();
-            self.declarations.insert(name.clone(), Declaration { base_type: ty.clone(), c_type, volatile: false, extents, global: false, parameter: false, automatic: None });
+            self.declarations.insert(name.clone(), Declaration { base_type: ty.clone(), c_type, volatile: false, extents, global: false, parameter: false, automatic: None, pointer: false });
             if let (Some(target), Some(value)) = (d.child_by_field_name("declarator"), d.child_by_field_name("value")) {
                 let mut pieces = self.body_pieces(target);
                 pieces.push(BodyPiece::Text(" = ".into()));
@@ -3400,7 +3423,7 @@ impl<'a> Extractor<'a> {
         let Some(function) = input.function else { return Ok(dead) };
         let named = dead.clone();
         for array in self.arrays.iter().filter(|a| !a.extents.is_empty() && !named.contains(&a.name)) {
-            let Some(declaration) = self.declarations.get(&array.name).and_then(|d| d.automatic.clone()) else { continue };
+            let Some(declaration) = self.declarations.get(&array.name).filter(|d| !d.pointer).and_then(|d| d.automatic.clone()) else { continue };
             if !input.may_read_after(self.src, &array.name, span) && only_written_before(self.src, function, &array.name, &declaration, span.start, array.extents.len()) {
                 dead.push(array.name.clone());
             }
