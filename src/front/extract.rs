@@ -800,6 +800,10 @@ fn distinct_arguments(src: &str, input: &RegionInput, arrays: &[ArrayInfo], writ
             }
             values.push((value, origins));
         }
+        if opaque_pointer(src, input.file, Some(function), &a.name) {
+            let declared = declarators_of(src, input.file.root, Some(function), &a.name).first().map(|(d, _)| *d);
+            values.push((declared.or(input.items.first().copied()).unwrap_or(function), vec![ANY_ARRAY]));
+        }
         pointers.push((a.name.as_str(), values));
     }
     for (k, (a, a_values)) in pointers.iter().enumerate() {
@@ -810,8 +814,19 @@ fn distinct_arguments(src: &str, input: &RegionInput, arrays: &[ArrayInfo], writ
             // `a`'s value in `b`, `b`'s in `a`, or both in another.
             let found = shared_origin(a_values, b, b_values).map(|(value, o)| (value, *a, *b, o)).or_else(|| shared_origin(b_values, a, a_values).map(|(value, o)| (value, *b, *a, o)));
             if let Some((value, pointer, other, origin)) = found {
-                let message = if origin == other { format!("'{pointer}' may point into '{other}', which the region also uses") } else { format!("'{pointer}' and '{other}' may both point into '{origin}'") };
-                return error(value, message, "the region is transformed as if its arrays did not overlap; name the array one way in the region");
+                let message = if origin == ANY_ARRAY {
+                    format!("iotile cannot follow what '{pointer}' points into, so it may overlap '{other}'")
+                } else if origin == other {
+                    format!("'{pointer}' may point into '{other}', which the region also uses")
+                } else {
+                    format!("'{pointer}' and '{other}' may both point into '{origin}'")
+                };
+                let hint = if origin == ANY_ARRAY {
+                    "the region is transformed as if its arrays did not overlap; give the pointer its value from an array by name, or pass the arrays as parameters"
+                } else {
+                    "the region is transformed as if its arrays did not overlap; name the array one way in the region"
+                };
+                return error(value, message, hint);
             }
         }
     }
@@ -826,7 +841,7 @@ fn distinct_arguments(src: &str, input: &RegionInput, arrays: &[ArrayInfo], writ
             // Through the values the caller gives a pointer it passes
             // (`double *q = X + 1; k(n, q);`).
             for origin in followed(src, input.file, caller, caller, *a) {
-                let global = globals.iter().any(|g| *g == origin && (written.contains(*p) || written.contains(*g)))
+                let global = globals.iter().any(|g| (*g == origin || origin == ANY_ARRAY) && (written.contains(*p) || written.contains(*g)))
                     && !caller_names.get_or_init(|| names_declared_in_caller(src, n)).contains(origin);
                 if global {
                     let base = if bases[k].contains(&origin) { origin } else { bases[k].first().copied().unwrap_or(origin) };
@@ -840,7 +855,9 @@ fn distinct_arguments(src: &str, input: &RegionInput, arrays: &[ArrayInfo], writ
             for (k, (p, _)) in passed.iter().enumerate() {
                 for l in 0..k {
                     let q = passed[l].0;
-                    let Some(origin) = chain[k].iter().find(|o| chain[l].contains(o)) else { continue };
+                    let either_any = chain[k].contains(&ANY_ARRAY) || chain[l].contains(&ANY_ARRAY);
+                    let shared = chain[k].iter().find(|o| chain[l].contains(o)).or(either_any.then_some(&ANY_ARRAY));
+                    let Some(origin) = shared else { continue };
                     if written.contains(*p) || written.contains(q) {
                         let base = if bases[k].contains(origin) { origin } else { bases[k].first().unwrap_or(origin) };
                         return overlapping(n, base, origin, p, name, format!("as '{q}'"));
@@ -871,15 +888,177 @@ fn calls_of<'t>(file: &FileScope<'t>, name: &str, arity: usize) -> Vec<Node<'t>>
 
 /// A value of a pointer (`values`, each with the arrays it may point
 /// into) that may point into the array `other` or into one of the arrays
-/// the values of `other` may point into, with that array.
+/// the values of `other` may point into, with that array
+/// ([`ANY_ARRAY`] for one whose origin is not known).
 fn shared_origin<'t, 's>(values: &[(Node<'t>, Vec<&'s str>)], other: &str, other_values: &[(Node<'t>, Vec<&'s str>)]) -> Option<(Node<'t>, &'s str)> {
-    values.iter().find_map(|(value, origins)| origins.iter().find(|&&o| o == other || other_values.iter().any(|(_, others)| others.contains(&o))).map(|&o| (*value, o)))
+    let named = values.iter().find_map(|(value, origins)| origins.iter().find(|&&o| o == other || other_values.iter().any(|(_, others)| others.contains(&o))).map(|&o| (*value, o)));
+    named.or_else(|| values.iter().find(|(_, origins)| origins.contains(&ANY_ARRAY)).map(|(value, _)| (*value, ANY_ARRAY)))
+}
+
+/// An origin that stands for every array: what a pointer may point into
+/// where its values cannot be followed (one loaded from an array of
+/// pointers, a member of a struct copied whole or of a union, a pointer
+/// whose address escapes, one given no value the file shows, calls
+/// deeper than [`ORIGIN_DEPTH`]).
+const ANY_ARRAY: &str = "?";
+
+/// The declarators of `name` that code in `function` sees: those of its
+/// parameters and body where it declares `name`, else those at file scope
+/// of `root`; each with whether it is a parameter's.
+fn declarators_of<'t>(src: &str, root: Node<'t>, function: Option<Node<'t>>, name: &str) -> Vec<(Node<'t>, bool)> {
+    let named = |scope: Node<'t>, deep: bool| {
+        let mut out = Vec::new();
+        let mut stack = vec![scope];
+        while let Some(n) = stack.pop() {
+            if matches!(n.kind(), "declaration" | "parameter_declaration") {
+                let mut c = n.walk();
+                out.extend(n.children_by_field_name("declarator", &mut c).filter(|d| declarator_shape(src, *d).is_some_and(|(d, _)| d == name)).map(|d| (d, n.kind() == "parameter_declaration")));
+            }
+            if deep || n == scope {
+                let mut c = n.walk();
+                stack.extend(n.named_children(&mut c).filter(|c| deep || c.kind() == "declaration"));
+            }
+        }
+        out
+    };
+    let inside = function.map(|f| named(f, true)).unwrap_or_default();
+    if inside.is_empty() { named(root, false) } else { inside }
+}
+
+/// Whether iotile cannot follow what the pointer `name` (a variable or a
+/// member, `s.a`) may point into, as code in `context` sees it: a member
+/// through a pointer (`p->a`), of a union, or of a struct that is not a
+/// local of `context` or that is initialised, assigned whole or has its
+/// address taken; a pointer variable whose address is taken where it is
+/// declared, or that is given no value the file shows (a parameter's
+/// come from the calls).
+fn opaque_pointer(src: &str, file: &FileScope, context: Option<Node>, name: &str) -> bool {
+    let holder = name.split(['.', '-', '[']).next().unwrap_or(name).trim();
+    if holder != name {
+        if array_member(src, file.root, name) {
+            return false;
+        }
+        if name.contains("->") {
+            return true;
+        }
+        let Some(function) = context else { return true };
+        let declared = declarators_of(src, file.root, context, holder);
+        let local = declared.iter().all(|(d, parameter)| {
+            let declaration = d.parent();
+            !parameter
+                && d.kind() != "init_declarator"
+                && declaration.is_some_and(|t| t.kind() == "declaration" && t.child_by_field_name("type").is_some_and(|t| !text(src, t).starts_with("union")))
+        });
+        let mut stack = vec![function];
+        let mut assigned_whole = false;
+        while let Some(n) = stack.pop() {
+            assigned_whole |= changed_identifier(src, n, true, false).is_some_and(|t| text(src, t) == holder);
+            let mut c = n.walk();
+            stack.extend(n.named_children(&mut c));
+        }
+        return declared.is_empty() || declared.first().is_some_and(|(d, _)| super::enclosing_function(*d) != Some(function)) || !local || assigned_whole || address_taken(src, function, holder) || values_given(src, file, context, name).is_empty();
+    }
+    let declared = declarators_of(src, file.root, context, name);
+    let parameter = declared.iter().any(|(_, p)| *p);
+    if declared.is_empty() || !(parameter || declared.iter().any(|(d, _)| declares_pointer(*d))) {
+        return false;
+    }
+    let scope = context.filter(|f| declared.iter().any(|(d, _)| super::enclosing_function(*d) == Some(*f))).unwrap_or(file.root);
+    address_taken(src, scope, name) || (!parameter && values_given(src, file, context, name).is_empty())
+}
+
+/// Whether the member `name` (`s.a`, `p->b`) is an array: every field the
+/// file declares by its last name is one (`double a[N];`), storage of its
+/// own in the struct.
+fn array_member(src: &str, root: Node, name: &str) -> bool {
+    let field = name.rsplit(['.', '>']).next().unwrap_or(name).trim();
+    let mut found = false;
+    let mut stack = vec![root];
+    while let Some(n) = stack.pop() {
+        if n.kind() == "field_declaration" {
+            let mut c = n.walk();
+            for d in n.children_by_field_name("declarator", &mut c) {
+                let mut inner = d;
+                while let Some(next) = inner.child_by_field_name("declarator").or_else(|| (inner.kind() == "parenthesized_declarator").then(|| inner.named_child(0)).flatten()) {
+                    inner = next;
+                }
+                if text(src, inner) == field {
+                    if d.kind() != "array_declarator" || declares_pointer(d) {
+                        return false;
+                    }
+                    found = true;
+                }
+            }
+        }
+        let mut c = n.walk();
+        stack.extend(n.named_children(&mut c));
+    }
+    found
+}
+
+/// Whether the value `e` (code of `context`) is a pointer loaded from
+/// memory (`tab[1]` of `double *tab[2]`, `&pp[1][0]` of `double **pp`),
+/// whose origin cannot be followed: a subscript of a name whose
+/// declarator has a pointer among the levels the subscripts pass below the
+/// name's own, or, not under `&`, at the level the value has.
+fn loads_pointer(src: &str, file: &FileScope, context: Option<Node>, e: Node) -> bool {
+    let e = unparenthesized(e);
+    let field = |f: &str| e.child_by_field_name(f).is_some_and(|n| loads_pointer(src, file, context, n));
+    let (mut at, mut under_address) = (e, false);
+    match e.kind() {
+        "cast_expression" => return field("value"),
+        "binary_expression" => return field("left") || field("right"),
+        "comma_expression" | "assignment_expression" => return field("right"),
+        "conditional_expression" => return field("consequence") || field("alternative"),
+        "pointer_expression" if e.child(0).is_some_and(|op| text(src, op) == "&") => {
+            at = e.child_by_field_name("argument").map_or(e, unparenthesized);
+            under_address = true;
+        }
+        "subscript_expression" => {}
+        _ => return false,
+    }
+    let mut subscripts = 0;
+    while at.kind() == "subscript_expression" {
+        subscripts += 1;
+        at = at.child_by_field_name("argument").map_or(at, unparenthesized);
+    }
+    if subscripts == 0 {
+        return false;
+    }
+    if at.kind() != "identifier" {
+        return true;
+    }
+    let Some((declarator, _)) = declarators_of(src, file.root, context, text(src, at)).into_iter().next() else { return false };
+    // The declarator's levels from the name outwards.
+    let mut levels = Vec::new();
+    let mut n = declarator;
+    loop {
+        match n.kind() {
+            "array_declarator" => levels.push(false),
+            "pointer_declarator" => levels.push(true),
+            "init_declarator" | "parenthesized_declarator" | "attributed_declarator" => {}
+            _ => break,
+        }
+        match n.child_by_field_name("declarator").or_else(|| n.named_child(0)) {
+            Some(inner) => n = inner,
+            None => break,
+        }
+    }
+    levels.reverse();
+    let passed = levels.iter().skip(1).take(subscripts - 1).any(|&p| p);
+    passed || (!under_address && levels.get(subscripts) == Some(&true))
 }
 
 /// The error of [`distinct_arguments`] at `call`, which passes `base` (that
 /// may point into `origin`) as parameter `p` of `function`.
 fn overlapping(call: Node, base: &str, origin: &str, p: &str, function: &str, also: String) -> FResult<()> {
-    let passes = if origin == base { format!("'{base}'") } else { format!("'{base}', which may point into '{origin}',") };
+    let passes = if origin == ANY_ARRAY {
+        format!("'{base}', which may point into any array (iotile cannot follow its values),")
+    } else if origin == base {
+        format!("'{base}'")
+    } else {
+        format!("'{base}', which may point into '{origin}',")
+    };
     error(
         call,
         format!("this call passes {passes} as '{p}' of '{function}', whose region also uses it {also}"),
@@ -958,8 +1137,17 @@ fn pointed_into<'t, 's>(src: &'s str, file: &FileScope<'t>, call: Node<'t>, argu
     };
     let position = |b: &str| parameters.iter().position(|p| p == b);
     let outer_calls = file.calls.get(name).filter(|calls| !calls.is_empty());
-    let (Some(outer_calls), true) = (outer_calls, depth < ORIGIN_DEPTH && origins.iter().flatten().any(|b| position(b).is_some())) else {
-        chains.push(origins);
+    let through_parameters = origins.iter().flatten().any(|b| position(b).is_some());
+    let (Some(outer_calls), true, true) = (outer_calls, depth < ORIGIN_DEPTH, through_parameters) else {
+        // Past the depth followed, a parameter's values are not known.
+        let cut = outer_calls.is_some() && through_parameters;
+        let origins = origins.into_iter().map(|mut names| {
+            if cut && names.iter().any(|b| position(b).is_some()) && !names.contains(&ANY_ARRAY) {
+                names.push(ANY_ARRAY);
+            }
+            names
+        });
+        chains.push(origins.collect());
         return;
     };
     for &outer in outer_calls {
@@ -994,18 +1182,32 @@ fn pointed_into<'t, 's>(src: &'s str, file: &FileScope<'t>, call: Node<'t>, argu
 fn followed<'s>(src: &'s str, file: &FileScope, function: Option<Node>, from: Option<Node>, e: Node) -> Vec<&'s str> {
     let mut out = Vec::new();
     let mut work = vec![(e, from, 0)];
+    let any = |out: &mut Vec<&'s str>| {
+        if !out.contains(&ANY_ARRAY) {
+            out.push(ANY_ARRAY);
+        }
+    };
     while let Some((e, context, depth)) = work.pop() {
         let foreign = context.filter(|&c| Some(c) != function);
         let foreign_names = foreign.map(|f| names_declared_in_caller(src, f)).unwrap_or_default();
+        if loads_pointer(src, file, context, e) {
+            any(&mut out);
+        }
         for b in base_arrays(src, e) {
             if let Some(called) = b.strip_suffix(')').and_then(|c| c.split('(').next()).map(str::trim) {
-                // What the file's function `called` returns.
-                if depth < ORIGIN_DEPTH {
-                    for (f, value) in returned_values(file, src, called) {
-                        work.push((value, Some(f), depth + 1));
-                    }
+                // What the file's function `called` returns. A function
+                // of another file is taken to return new memory, as
+                // allocators do (`polybench_alloc_data`, `xmalloc`).
+                let returned = returned_values(file, src, called);
+                if depth >= ORIGIN_DEPTH && !returned.is_empty() {
+                    any(&mut out);
+                } else {
+                    work.extend(returned.into_iter().map(|(f, value)| (value, Some(f), depth + 1)));
                 }
                 continue;
+            }
+            if opaque_pointer(src, file, context, b) || (depth >= ORIGIN_DEPTH && !values_given(src, file, context, b).is_empty()) {
+                any(&mut out);
             }
             if depth < ORIGIN_DEPTH {
                 let values = values_given(src, file, context, b);
