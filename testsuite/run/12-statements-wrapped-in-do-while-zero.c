@@ -13,22 +13,20 @@
 
 static double A[N][M], B[N][M], R[N];
 
-static void kernel(int n, int m, int steps)
+static void kernel(int n, int m)
 {
 #pragma scop
-  for (int t = 0; t < steps; t++) {
-    for (int i = 1; i < n - 1; i++)
-      for (int j = 1; j < m - 1; j++)
-        SMOOTH(B, A, i, j);
-    for (int i = 1; i < n - 1; i++)
-      for (int j = 1; j < m - 1; j++) {
-        if (j % 3 == 0)
-          do { A[i][j] = B[i][j] * 1.5; } while (0);
-        else
-          BOTH(A[i][j] = B[i][j], A[i][j] -= 0.0625);
-        CLAMP(A[i][j], -2.0, 2.0);
-      }
-  }
+  for (int i = 1; i < n - 1; i++)
+    for (int j = 1; j < m - 1; j++)
+      SMOOTH(B, A, i, j);
+  for (int i = 1; i < n - 1; i++)
+    for (int j = 1; j < m - 1; j++) {
+      if (j % 3 == 0)
+        do { A[i][j] = B[i][j] * 1.5; } while (0);
+      else
+        BOTH(A[i][j] = B[i][j], A[i][j] -= 0.0625);
+      CLAMP(A[i][j], -2.0, 2.0);
+    }
   for (int i = 0; i < n; i++) {
     do R[i] = 0.0; while (0);
     for (int j = 0; j < m; j++)
@@ -44,8 +42,9 @@ int main(void)
       A[i][j] = ((i * 7 + j * 5) % 17) * 0.25 - 2.0;
       B[i][j] = 0.0;
     }
-  kernel(N, M, 3);
-  kernel(N - 6, M - 9, 2);
+  kernel(N, M);
+  kernel(N - 6, M - 9);
+  kernel(N, M);
   for (int i = 0; i < N; i++) {
     printf("%a\n", R[i]);
     for (int j = 0; j < M; j++)
