@@ -199,6 +199,7 @@ mod tests {
             outer_iterators: Vec::new(),
             repeats: false,
             parenthesised: false,
+            wrapped: false,
             edge: Vec::new(),
         }
     }

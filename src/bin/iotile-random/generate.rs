@@ -36,7 +36,9 @@
 //! (`(A[i]) * (B[j])`, `(half * (A[i])) - x`); in some the minima and
 //! maxima of bounds and subscripts are calls of the program's functions
 //! `imin` and `imax`, not macros and ternaries; in some `main` calls the
-//! kernel a second time with small parameter values ([`edge`]).
+//! kernel a second time with small parameter values ([`edge`]); in some
+//! assignments, and the statements under an `if`, are wrapped in
+//! `do { ... } while (0)`, as macros write them.
 //!
 //! A fifth of the seeds (drawn from a stream of their own) give image
 //! pipelines instead, made by [`pipeline`].
@@ -102,6 +104,10 @@ const SELECT_STREAM: u64 = 0x7365_6c65_6374_7321;
 
 /// Mixed into the seed for the choice of parenthesised reads.
 const PAREN_STREAM: u64 = 0x7061_7265_6e5f_7264;
+
+/// Mixed into the seed for the choice of statements wrapped in
+/// `do { ... } while (0)`.
+const WRAP_STREAM: u64 = 0x7772_6170_5f64_6f30;
 
 /// Mixed into the seed for the choice of an edge call and its values.
 const EDGE_STREAM: u64 = 0x6564_6765_5f63_616c;
@@ -171,7 +177,8 @@ pub fn generate(seed: u64) -> Program {
     let (hints, calls) = (host.chance(25), host.chance(25));
     // Parenthesised reads, from a stream of their own.
     let parenthesised = Rng::new(seed ^ PAREN_STREAM).chance(20);
-    let program = Program { seed, params, arrays, scalars, regions: Vec::new(), vla, macros, unsigned, typedef_params, scratch: Vec::new(), pipeline: false, hints, calls, outer_iterators: Vec::new(), repeats: false, parenthesised, edge: Vec::new() };
+    let wrapped = Rng::new(seed ^ WRAP_STREAM).chance(12);
+    let program = Program { seed, params, arrays, scalars, regions: Vec::new(), vla, macros, unsigned, typedef_params, scratch: Vec::new(), pipeline: false, hints, calls, outer_iterators: Vec::new(), repeats: false, parenthesised, wrapped, edge: Vec::new() };
     let mut generator = Generator { rng, program, scope: Vec::new(), locals: Vec::new(), next_local: 0, integers, selections: Rng::new(seed ^ SELECT_STREAM) };
     let regions = if generator.rng.chance(25) { generator.rng.range(2, 3) } else { 1 };
     for _ in 0..regions {
@@ -302,7 +309,7 @@ fn image_pipeline(seed: u64) -> Program {
     let params = vec![("n".to_string(), rows), ("m".to_string(), columns)];
     let macros = if rng.chance(25) { Macros { names: params.iter().map(|(n, _)| n.clone()).collect(), ..Macros::default() } } else { Macros::default() };
     let vla = rng.chance(20);
-    let program = Program { seed, params, arrays: Vec::new(), scalars: Vec::new(), regions: Vec::new(), vla, macros, unsigned: false, typedef_params: false, scratch: Vec::new(), pipeline: true, hints: false, calls: false, outer_iterators: Vec::new(), repeats: false, parenthesised: false, edge: Vec::new() };
+    let program = Program { seed, params, arrays: Vec::new(), scalars: Vec::new(), regions: Vec::new(), vla, macros, unsigned: false, typedef_params: false, scratch: Vec::new(), pipeline: true, hints: false, calls: false, outer_iterators: Vec::new(), repeats: false, parenthesised: false, wrapped: false, edge: Vec::new() };
     let mut generator =
         Generator { rng, program, scope: Vec::new(), locals: Vec::new(), next_local: 0, integers: Rng::new(seed ^ INTEGER_STREAM), selections: Rng::new(seed ^ SELECT_STREAM) };
     generator.pipeline();

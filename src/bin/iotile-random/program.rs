@@ -513,6 +513,10 @@ pub struct Program {
     /// function and pointer types in a grammar that cannot tell types
     /// from variables.
     pub parenthesised: bool,
+    /// Assignments are written as macros write several statements as one,
+    /// `do { A[i] = x; } while (0);`, and so are the statements under an
+    /// `if`.
+    pub wrapped: bool,
     /// Values of the parameters for a second call of the kernel (empty:
     /// none), made where [`edge::in_bounds`] holds for them; see
     /// [`edge`].
@@ -825,10 +829,11 @@ impl Program {
                     Op::Xor => "^=",
                     Op::Or => "|=",
                 };
-                if self.calls && floating {
-                    writeln!(out, "{indent}{target} {op} keep({});", value.render(self)).unwrap();
+                let value = if self.calls && floating { format!("keep({})", value.render(self)) } else { value.render(self) };
+                if self.wrapped {
+                    writeln!(out, "{indent}do {{ {target} {op} {value}; }} while (0);").unwrap();
                 } else {
-                    writeln!(out, "{indent}{target} {op} {};", value.render(self)).unwrap();
+                    writeln!(out, "{indent}{target} {op} {value};").unwrap();
                 }
             }
             Stmt::Local { name, elem, value } => {
@@ -836,8 +841,14 @@ impl Program {
             }
             Stmt::If { cond, then, otherwise } => {
                 writeln!(out, "{indent}if ({}) {{", cond.render(self)).unwrap();
+                if self.wrapped {
+                    writeln!(out, "{indent}  do {{").unwrap();
+                }
                 for s in then {
-                    self.render_stmt(out, s, depth + 1);
+                    self.render_stmt(out, s, depth + 1 + usize::from(self.wrapped));
+                }
+                if self.wrapped {
+                    writeln!(out, "{indent}  }} while (0);").unwrap();
                 }
                 if otherwise.is_empty() {
                     writeln!(out, "{indent}}}").unwrap();
