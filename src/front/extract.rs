@@ -136,6 +136,9 @@ pub struct FileScope<'t> {
     typedefs: HashMap<String, String>,
     /// The file's calls of named functions, by the name called.
     calls: HashMap<&'t str, Vec<Node<'t>>>,
+    /// The names the file declares or defines as functions (not
+    /// variables holding a function's address).
+    functions: HashSet<&'t str>,
     /// The file's calls through a pointer: those whose callee is not the
     /// name of a function the file declares (`fp(n, X, X)`).
     indirect_calls: Vec<Node<'t>>,
@@ -196,9 +199,10 @@ impl<'t> FileScope<'t> {
             .into_iter()
             .filter(|call| call.child_by_field_name("function").is_none_or(|f| f.kind() != "identifier" || !functions.contains(text(src, f))))
             .collect();
+        let functions: HashSet<&str> = functions;
         let pure_functions = super::purity::pure_functions(src, root, &typedefs, is_math_function, math_parameter_type);
         let array_typedefs = array_typedefs(src, root, &typedefs);
-        FileScope { typedefs, calls, indirect_calls, used_as_values, pure_functions, host_code, root, array_typedefs }
+        FileScope { typedefs, calls, functions, indirect_calls, used_as_values, pure_functions, host_code, root, array_typedefs }
     }
 }
 
@@ -841,7 +845,7 @@ fn distinct_arguments(src: &str, input: &RegionInput, arrays: &[ArrayInfo], writ
             // Through the values the caller gives a pointer it passes
             // (`double *q = X + 1; k(n, q);`).
             for origin in followed(src, input.file, caller, caller, *a) {
-                let global = globals.iter().any(|g| (*g == origin || origin == ANY_ARRAY) && (written.contains(*p) || written.contains(*g)))
+                let global = globals.iter().any(|g| (same_memory(g, origin) || origin == ANY_ARRAY) && (written.contains(*p) || written.contains(*g)))
                     && !caller_names.get_or_init(|| names_declared_in_caller(src, n)).contains(origin);
                 if global {
                     let base = if bases[k].contains(&origin) { origin } else { bases[k].first().copied().unwrap_or(origin) };
@@ -856,7 +860,7 @@ fn distinct_arguments(src: &str, input: &RegionInput, arrays: &[ArrayInfo], writ
                 for l in 0..k {
                     let q = passed[l].0;
                     let either_any = chain[k].contains(&ANY_ARRAY) || chain[l].contains(&ANY_ARRAY);
-                    let shared = chain[k].iter().find(|o| chain[l].contains(o)).or(either_any.then_some(&ANY_ARRAY));
+                    let shared = chain[k].iter().find(|o| chain[l].iter().any(|x| same_memory(o, x))).or(either_any.then_some(&ANY_ARRAY));
                     let Some(origin) = shared else { continue };
                     if written.contains(*p) || written.contains(q) {
                         let base = if bases[k].contains(origin) { origin } else { bases[k].first().unwrap_or(origin) };
@@ -891,8 +895,16 @@ fn calls_of<'t>(file: &FileScope<'t>, name: &str, arity: usize) -> Vec<Node<'t>>
 /// the values of `other` may point into, with that array
 /// ([`ANY_ARRAY`] for one whose origin is not known).
 fn shared_origin<'t, 's>(values: &[(Node<'t>, Vec<&'s str>)], other: &str, other_values: &[(Node<'t>, Vec<&'s str>)]) -> Option<(Node<'t>, &'s str)> {
-    let named = values.iter().find_map(|(value, origins)| origins.iter().find(|&&o| o == other || other_values.iter().any(|(_, others)| others.contains(&o))).map(|&o| (*value, o)));
+    let named = values.iter().find_map(|(value, origins)| origins.iter().find(|&&o| same_memory(o, other) || other_values.iter().any(|(_, others)| others.iter().any(|x| same_memory(o, x)))).map(|&o| (*value, o)));
     named.or_else(|| values.iter().find(|(_, origins)| origins.contains(&ANY_ARRAY)).map(|(value, _)| (*value, ANY_ARRAY)))
+}
+
+/// Whether the origins `a` and `b` name overlapping memory: the same
+/// variable, or one a member or element of the other (`b` and `b.a`, of
+/// `q = (double *)&b + 1` beside `r = b.a`).
+fn same_memory(a: &str, b: &str) -> bool {
+    let within = |inner: &str, outer: &str| inner.strip_prefix(outer).is_some_and(|rest| rest.starts_with(['.', '[', '-']));
+    a == b || within(a, b) || within(b, a)
 }
 
 /// An origin that stands for every array: what a pointer may point into
@@ -927,44 +939,81 @@ fn declarators_of<'t>(src: &str, root: Node<'t>, function: Option<Node<'t>>, nam
 
 /// Whether iotile cannot follow what the pointer `name` (a variable or a
 /// member, `s.a`) may point into, as code in `context` sees it: a member
-/// through a pointer (`p->a`), of a union, or of a struct that is not a
-/// local of `context` or that is initialised, assigned whole or has its
-/// address taken; a pointer variable whose address is taken where it is
-/// declared, or that is given no value the file shows (a parameter's
-/// come from the calls).
+/// as [`opaque_member`] says; a variable that is no array (a pointer, or
+/// an integer holding one) whose address is taken where it is declared,
+/// or that is given no value the file shows (a parameter's come from the
+/// calls).
 fn opaque_pointer(src: &str, file: &FileScope, context: Option<Node>, name: &str) -> bool {
     let holder = name.split(['.', '-', '[']).next().unwrap_or(name).trim();
     if holder != name {
-        if array_member(src, file.root, name) {
-            return false;
-        }
-        if name.contains("->") {
-            return true;
-        }
-        let Some(function) = context else { return true };
-        let declared = declarators_of(src, file.root, context, holder);
-        let local = declared.iter().all(|(d, parameter)| {
-            let declaration = d.parent();
-            !parameter
-                && d.kind() != "init_declarator"
-                && declaration.is_some_and(|t| t.kind() == "declaration" && t.child_by_field_name("type").is_some_and(|t| !text(src, t).starts_with("union")))
-        });
-        let mut stack = vec![function];
-        let mut assigned_whole = false;
-        while let Some(n) = stack.pop() {
-            assigned_whole |= changed_identifier(src, n, true, false).is_some_and(|t| text(src, t) == holder);
-            let mut c = n.walk();
-            stack.extend(n.named_children(&mut c));
-        }
-        return declared.is_empty() || declared.first().is_some_and(|(d, _)| super::enclosing_function(*d) != Some(function)) || !local || assigned_whole || address_taken(src, function, holder) || values_given(src, file, context, name).is_empty();
+        return opaque_member(src, file, context, holder, name);
     }
     let declared = declarators_of(src, file.root, context, name);
     let parameter = declared.iter().any(|(_, p)| *p);
-    if declared.is_empty() || !(parameter || declared.iter().any(|(d, _)| declares_pointer(*d))) {
+    // An array is its own storage; a pointer, or an integer that holds
+    // one (`(double *)u`), has the values it is given.
+    let array = |d: &Node| !declares_pointer(*d) && (declarator_shape(src, *d).is_some_and(|(_, extents)| !extents.is_empty()) || of_array_type(src, file, *d));
+    if declared.is_empty() || (!parameter && declared.iter().all(|(d, _)| array(d))) {
         return false;
     }
     let scope = context.filter(|f| declared.iter().any(|(d, _)| super::enclosing_function(*d) == Some(*f))).unwrap_or(file.root);
     address_taken(src, scope, name) || (!parameter && values_given(src, file, context, name).is_empty())
+}
+
+/// Whether the pointer member `name` of the variable `holder` may hold
+/// values other than those `context` assigns to it by that name: unless
+/// it is an array member (storage of the struct), where it is reached
+/// through a pointer (`p->a`), where `holder` is a union, a parameter, not
+/// declared in `context`, initialised (`= {X, X}`), assigned whole or has
+/// its address taken, or where nothing assigns the member.
+fn opaque_member(src: &str, file: &FileScope, context: Option<Node>, holder: &str, name: &str) -> bool {
+    if array_member(src, file.root, name) {
+        return false;
+    }
+    let Some(function) = context.filter(|_| !name.contains("->")) else { return true };
+    let declared = declarators_of(src, file.root, context, holder);
+    let plain_local = !declared.is_empty()
+        && declared.iter().all(|(d, parameter)| {
+            let declaration = d.parent().filter(|t| t.kind() == "declaration");
+            !parameter
+                && d.kind() != "init_declarator"
+                && super::enclosing_function(*d) == Some(function)
+                && declaration.and_then(|t| t.child_by_field_name("type")).is_some_and(|t| !text(src, t).starts_with("union"))
+        });
+    if !plain_local {
+        return true;
+    }
+    // Every use of `holder` must name one of its members (`s.p`,
+    // `a[1].p`) and not be the address of one (`&s.p`): anything else
+    // (`s2 = s`, `&s`, `f(a)`, `(a + 1)->p`) may change the member
+    // unseen.
+    let mut stack = vec![function];
+    while let Some(n) = stack.pop() {
+        let mut c = n.walk();
+        stack.extend(n.named_children(&mut c));
+        if n.kind() != "identifier" || text(src, n) != holder {
+            continue;
+        }
+        let mut member = n;
+        while let Some(p) = member.parent().filter(|p| p.kind() == "subscript_expression" && p.child_by_field_name("argument") == Some(member)) {
+            member = p;
+        }
+        let Some(access) = member.parent().filter(|p| p.kind() == "field_expression" && p.child_by_field_name("argument") == Some(member)) else {
+            // The name declared (not an initialiser's value).
+            if member.parent().is_some_and(|p| (p.kind().ends_with("declarator") || p.kind() == "declaration") && p.child_by_field_name("value") != Some(member)) {
+                continue;
+            }
+            return true;
+        };
+        let mut outer = access;
+        while let Some(p) = outer.parent().filter(|p| matches!(p.kind(), "field_expression" | "subscript_expression" | "parenthesized_expression")) {
+            outer = p;
+        }
+        if outer.parent().is_some_and(|p| p.kind() == "pointer_expression" && p.child(0).is_some_and(|op| text(src, op) == "&")) {
+            return true;
+        }
+    }
+    values_given(src, file, context, name).is_empty()
 }
 
 /// Whether the member `name` (`s.a`, `p->b`) is an array: every field the
@@ -997,10 +1046,11 @@ fn array_member(src: &str, root: Node, name: &str) -> bool {
 }
 
 /// Whether the value `e` (code of `context`) is a pointer loaded from
-/// memory (`tab[1]` of `double *tab[2]`, `&pp[1][0]` of `double **pp`),
-/// whose origin cannot be followed: a subscript of a name whose
-/// declarator has a pointer among the levels the subscripts pass below the
-/// name's own, or, not under `&`, at the level the value has.
+/// memory (`tab[1]` of `double *tab[2]`, `&pp[1][0]` of `double **pp`,
+/// `*t`), whose origin cannot be followed: a dereference, or a subscript
+/// of a name whose declarator has a pointer among the levels the
+/// subscripts pass below the name's own, or, not under `&`, anything but
+/// an array at the level the value has (an element of `uintptr_t t[2]`).
 fn loads_pointer(src: &str, file: &FileScope, context: Option<Node>, e: Node) -> bool {
     let e = unparenthesized(e);
     let field = |f: &str| e.child_by_field_name(f).is_some_and(|n| loads_pointer(src, file, context, n));
@@ -1010,6 +1060,7 @@ fn loads_pointer(src: &str, file: &FileScope, context: Option<Node>, e: Node) ->
         "binary_expression" => return field("left") || field("right"),
         "comma_expression" | "assignment_expression" => return field("right"),
         "conditional_expression" => return field("consequence") || field("alternative"),
+        "pointer_expression" if e.child(0).is_some_and(|op| text(src, op) == "*") => {}
         "pointer_expression" if e.child(0).is_some_and(|op| text(src, op) == "&") => {
             at = e.child_by_field_name("argument").map_or(e, unparenthesized);
             under_address = true;
@@ -1017,8 +1068,9 @@ fn loads_pointer(src: &str, file: &FileScope, context: Option<Node>, e: Node) ->
         "subscript_expression" => {}
         _ => return false,
     }
+    // `*t` reads as `t[0]`.
     let mut subscripts = 0;
-    while at.kind() == "subscript_expression" {
+    while at.kind() == "subscript_expression" || (at.kind() == "pointer_expression" && at.child(0).is_some_and(|op| text(src, op) == "*")) {
         subscripts += 1;
         at = at.child_by_field_name("argument").map_or(at, unparenthesized);
     }
@@ -1045,8 +1097,11 @@ fn loads_pointer(src: &str, file: &FileScope, context: Option<Node>, e: Node) ->
         }
     }
     levels.reverse();
+    // Not under `&`, the value is a row of an array (which decays to a
+    // pointer into it) or something read: a pointer, or an integer cast
+    // to one, or an element of a typedef'd pointer type.
     let passed = levels.iter().skip(1).take(subscripts - 1).any(|&p| p);
-    passed || (!under_address && levels.get(subscripts) == Some(&true))
+    passed || (!under_address && levels.get(subscripts) != Some(&false))
 }
 
 /// The error of [`distinct_arguments`] at `call`, which passes `base` (that
@@ -1193,20 +1248,43 @@ fn followed<'s>(src: &'s str, file: &FileScope, function: Option<Node>, from: Op
         if loads_pointer(src, file, context, e) {
             any(&mut out);
         }
-        for b in base_arrays(src, e) {
+        // Of the operands of a sum, those that name memory (`X` of
+        // `n + X`); a lone integer may hold a pointer (`(double *)u`).
+        let mut bases = base_arrays(src, e);
+        if bases.len() > 1 && bases.iter().any(|b| holds_memory(src, file, context, b)) {
+            bases.retain(|b| *b == ANY_ARRAY || b.ends_with(')') || b.contains(['.', '-']) || holds_memory(src, file, context, b));
+        }
+        for b in bases {
+            if b == ANY_ARRAY {
+                any(&mut out);
+                continue;
+            }
             if let Some(called) = b.strip_suffix(')').and_then(|c| c.split('(').next()).map(str::trim) {
                 // What the file's function `called` returns. A function
-                // of another file is taken to return new memory, as
-                // allocators do (`polybench_alloc_data`, `xmalloc`).
+                // of another file may return what an argument points into
+                // (`memcpy(X, Y, n)`, `memchr(X, c, n)`), or new memory,
+                // as allocators do (`polybench_alloc_data(n, 8)`). A
+                // variable holding a function's address (`fp(X)`) and
+                // `va_arg` may return anything.
                 let returned = returned_values(file, src, called);
-                if depth >= ORIGIN_DEPTH && !returned.is_empty() {
+                if depth >= ORIGIN_DEPTH || !file.functions.contains(called) || called.starts_with("__builtin_va_arg") {
                     any(&mut out);
+                } else if returned.is_empty() {
+                    let call = unparenthesized_value(e, b, src);
+                    for argument in call.and_then(|c| c.child_by_field_name("arguments")).into_iter().flat_map(|a| {
+                        let mut c = a.walk();
+                        a.named_children(&mut c).collect::<Vec<_>>()
+                    }) {
+                        if base_arrays(src, argument).iter().any(|a| *a == ANY_ARRAY || holds_memory(src, file, context, a)) {
+                            work.push((argument, context, depth + 1));
+                        }
+                    }
                 } else {
                     work.extend(returned.into_iter().map(|(f, value)| (value, Some(f), depth + 1)));
                 }
                 continue;
             }
-            if opaque_pointer(src, file, context, b) || (depth >= ORIGIN_DEPTH && !values_given(src, file, context, b).is_empty()) {
+            if !addressed(src, e).contains(&b) && (opaque_pointer(src, file, context, b) || (depth >= ORIGIN_DEPTH && !values_given(src, file, context, b).is_empty())) {
                 any(&mut out);
             }
             if depth < ORIGIN_DEPTH {
@@ -1225,9 +1303,19 @@ fn followed<'s>(src: &'s str, file: &FileScope, function: Option<Node>, from: Op
                 }
             }
             // The pointer itself too: a parameter's values come from the
-            // calls of `function`, and naming it is never wrong.
+            // calls of `function`, and naming it is never wrong. An array
+            // of another function (a `static` buffer it returns) is named
+            // by its declarator, which no name of the region equals.
             if !out.contains(&b) && !foreign_names.contains(b) {
                 out.push(b);
+            } else if foreign_names.contains(b) {
+                let declared = declarators_of(src, file.root, foreign, b);
+                if let Some((d, _)) = declared.iter().find(|(d, parameter)| !parameter && !declares_pointer(*d) && declarator_shape(src, *d).is_some_and(|(_, e)| !e.is_empty())) {
+                    let named = text(src, *d);
+                    if !out.contains(&named) {
+                        out.push(named);
+                    }
+                }
             }
         }
     }
@@ -1322,6 +1410,56 @@ fn pointer_values<'t>(src: &str, function: Node<'t>, name: &str) -> Vec<Node<'t>
     values
 }
 
+/// The call of the function `called` that `e` (or a part of it) makes,
+/// where `called` is one of `e`'s [`base_arrays`].
+fn unparenthesized_value<'t>(e: Node<'t>, called: &str, src: &str) -> Option<Node<'t>> {
+    let mut stack = vec![e];
+    while let Some(n) = stack.pop() {
+        if n.kind() == "call_expression" && text(src, n) == called {
+            return Some(n);
+        }
+        let mut c = n.walk();
+        stack.extend(n.named_children(&mut c));
+    }
+    None
+}
+
+/// Whether `name`, as code in `context` sees it, is declared an array or
+/// a pointer (so an argument naming it may be what a call returns), not
+/// a scalar (`n` of `malloc(n * 8)`).
+fn holds_memory(src: &str, file: &FileScope, context: Option<Node>, name: &str) -> bool {
+    declarators_of(src, file.root, context, name).iter().any(|(d, _)| declarator_shape(src, *d).is_some_and(|(_, extents)| !extents.is_empty()) || of_array_type(src, file, *d))
+}
+
+/// Whether the declarator `d` declares a variable of a typedef'd array
+/// type (`mat_t G;` of `typedef double mat_t[N][N];`).
+fn of_array_type(src: &str, file: &FileScope, d: Node) -> bool {
+    let mut declaration = d.parent();
+    while let Some(p) = declaration.filter(|p| !matches!(p.kind(), "declaration" | "parameter_declaration")) {
+        declaration = p.parent();
+    }
+    declaration.and_then(|p| p.child_by_field_name("type")).is_some_and(|t| file.array_typedefs.contains_key(text(src, t)))
+}
+
+/// The variables whose address `e` takes (`s` of `&s`, `A` of `&A[i]`,
+/// `b` of `&b.a`): what it points into is their own storage.
+fn addressed<'s>(src: &'s str, e: Node) -> Vec<&'s str> {
+    let mut out = Vec::new();
+    let mut stack = vec![e];
+    while let Some(n) = stack.pop() {
+        let mut c = n.walk();
+        stack.extend(n.named_children(&mut c));
+        if n.kind() == "pointer_expression" && n.child(0).is_some_and(|op| text(src, op) == "&") {
+            let mut at = n.child_by_field_name("argument").map(unparenthesized);
+            while let Some(inner) = at.filter(|a| matches!(a.kind(), "subscript_expression" | "field_expression")) {
+                at = inner.child_by_field_name("argument").map(unparenthesized);
+            }
+            out.extend(at.filter(|a| a.kind() == "identifier").map(|a| text(src, a)));
+        }
+    }
+    out
+}
+
 /// The arrays an argument may point into (`A` of `A`, `A + n`, `&A[i][0]`,
 /// `(double *)A`, `(k++, A)`, `p = A`; both `A` and `B` of `c ? A : B`);
 /// none where it names none.
@@ -1333,9 +1471,12 @@ fn base_arrays<'s>(src: &'s str, arg: Node) -> Vec<&'s str> {
         "cast_expression" => field("value"),
         "pointer_expression" | "unary_expression" => field("argument"),
         "subscript_expression" => field("argument"),
+        // Both operands: `X + n`, `n + X`, `off + X` ([`followed`] keeps
+        // those that name memory).
         "binary_expression" => {
-            let left = field("left");
-            if left.is_empty() { field("right") } else { left }
+            let mut both = field("left");
+            both.extend(field("right").into_iter().filter(|b| !both.contains(b)).collect::<Vec<_>>());
+            both
         }
         "comma_expression" | "assignment_expression" => field("right"),
         // A pointer held in a member (`s.a`, `p->b`) is followed as a
@@ -1343,6 +1484,8 @@ fn base_arrays<'s>(src: &'s str, arg: Node) -> Vec<&'s str> {
         // function's returned values [`followed`] follows.
         "field_expression" => vec![text(src, arg)],
         "call_expression" if arg.child_by_field_name("function").is_some_and(|f| f.kind() == "identifier") => vec![text(src, arg)],
+        // What a call through a pointer returns is not followed.
+        "call_expression" => vec![ANY_ARRAY],
         "conditional_expression" => {
             let mut both = field("consequence");
             both.extend(field("alternative").into_iter().filter(|b| !both.contains(b)).collect::<Vec<_>>());
